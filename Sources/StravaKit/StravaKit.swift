@@ -1,0 +1,2 @@
+/// Namespace for the Strava API client.
+public enum StravaKit {}

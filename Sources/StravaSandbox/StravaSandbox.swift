@@ -1,0 +1,5 @@
+import TrackKit
+import Hummingbird
+
+/// Namespace for the local Strava API server.
+public enum StravaSandboxInfo {}

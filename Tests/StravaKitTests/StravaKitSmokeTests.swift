@@ -1,0 +1,4 @@
+import Testing
+@testable import StravaKit
+
+@Test func StravaKitLinks() { #expect(Bool(true)) }

@@ -1,0 +1,4 @@
+import Testing
+@testable import StravaSandbox
+
+@Test func StravaSandboxLinks() { #expect(Bool(true)) }

@@ -1,0 +1,4 @@
+import Testing
+@testable import TrackDrop
+
+@Test func TrackDropLinks() { #expect(Bool(true)) }

@@ -1,0 +1,4 @@
+import Testing
+@testable import TrackKit
+
+@Test func TrackKitLinks() { #expect(Bool(true)) }
