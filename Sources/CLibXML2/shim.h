@@ -20,4 +20,19 @@ static inline void trackdrop_xmlFree(void *pointer) {
     if (pointer != NULL) { xmlFree(pointer); }
 }
 
+/// libxml2 reports some problems through a printf-style generic handler, which Swift cannot implement.
+static inline void trackdrop_silentGenericError(void *context, const char *message, ...) {
+    (void)context; (void)message;
+}
+
+/// Silences the calling thread's generic error handler (libxml2 keeps it per thread).
+static inline void trackdrop_silenceGenericErrors(void) {
+    xmlSetGenericErrorFunc(NULL, trackdrop_silentGenericError);
+}
+
+/// zlib's inflateInit2 is a macro.
+static inline int trackdrop_inflateInit2(z_streamp stream, int windowBits) {
+    return inflateInit2(stream, windowBits);
+}
+
 #endif

@@ -1,0 +1,8 @@
+/// Whether the session can talk to Strava for the athlete.
+public enum ConnectionState: String, Sendable, Codable {
+    /// No credentials: run `trackdrop auth login`.
+    case notConnected
+    case connected
+    /// Strava refused the stored tokens (access revoked): run `trackdrop auth login` again.
+    case reconnectRequired
+}

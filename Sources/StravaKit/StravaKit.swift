@@ -1,2 +1,0 @@
-/// Namespace for the Strava API client.
-public enum StravaKit {}

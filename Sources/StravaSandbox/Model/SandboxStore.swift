@@ -1,0 +1,32 @@
+import Foundation
+import Synchronization
+
+/// The sandbox's state behind one lock; every handler reads and changes it through `withState`.
+final class SandboxStore: Sendable {
+    private let state: Mutex<SandboxState>
+    let clock: SandboxClock
+    /// The configuration given at start, which `reset` returns to.
+    let initialConfiguration: SandboxConfiguration
+
+    init(configuration: SandboxConfiguration) {
+        self.state = Mutex(SandboxState(configuration: configuration))
+        self.clock = configuration.clock
+        self.initialConfiguration = configuration
+    }
+
+    var now: Date { clock.now }
+
+    /// Runs `body` on the state with the lock held, after finishing uploads whose time has come.
+    func withState<Result>(_ body: (inout SandboxState) throws -> Result) rethrows -> Result {
+        let now = clock.now
+        return try state.withLock { state in
+            state.settleUploads(now: now)
+            return try body(&state)
+        }
+    }
+
+    /// Forgets every token, upload, activity, count and run-time fault.
+    func reset() {
+        state.withLock { $0 = SandboxState(configuration: initialConfiguration) }
+    }
+}

@@ -1,0 +1,78 @@
+import Foundation
+import Hummingbird
+
+/// `POST /oauth/token` (and `/api/v3/oauth/token`) and `POST /oauth/deauthorize`.
+struct TokenHandler: Sendable {
+    let store: SandboxStore
+
+    func token(_ request: Request, context: SandboxRequestContext) async throws -> Response {
+        var request = request
+        let fields = try await request.formFields()
+        let now = store.now
+        let outcome: Result<JSONValue, StravaFault> = store.withState { state in
+            let configuration = state.configuration
+            guard fields["client_id"] == configuration.clientID else { return .failure(.invalidClientID) }
+            guard fields["client_secret"] == configuration.clientSecret else { return .failure(.invalidClientSecret) }
+            switch fields["grant_type"] {
+            case "authorization_code":
+                guard let code = fields["code"], !code.isEmpty else { return .failure(.invalidCode) }
+                return state.tokens.exchange(
+                    code: code, clientID: configuration.clientID, verifier: fields["code_verifier"], now: now,
+                    configuration: configuration, faults: &state.faultInjector
+                ).map { grant in
+                    Self.body(grant, now: now, athlete: state.athlete.json(resourceState: 2))
+                }
+            case "refresh_token":
+                guard let refresh = fields["refresh_token"], !refresh.isEmpty else { return .failure(.invalidRefreshToken) }
+                return state.tokens.refresh(token: refresh, now: now, configuration: configuration).map { grant in
+                    Self.body(grant, now: now, athlete: nil)
+                }
+            default:
+                return .failure(.invalidGrantType)
+            }
+        }
+        switch outcome {
+        case .success(let body): return .json(body)
+        case .failure(let fault): return fault.response
+        }
+    }
+
+    func deauthorize(_ request: Request, context: SandboxRequestContext) async throws -> Response {
+        var request = request
+        let fields = try await request.formFields()
+        guard let value = request.accessToken ?? fields["access_token"], !value.isEmpty else {
+            return StravaFault.invalidAccessToken.response
+        }
+        let now = store.now
+        let revoked = store.withState { state -> Bool in
+            guard let token = state.tokens.authenticate(value, now: now) else { return false }
+            state.tokens.revokeAll(athleteID: token.athleteID)
+            return true
+        }
+        guard revoked else { return StravaFault.invalidAccessToken.response }
+        return .json(.object([("access_token", .string(value))]))
+    }
+
+    /// Strava's token body: the exchange carries `athlete` after the tokens, the refresh has its own key order.
+    static func body(_ grant: TokenGrant, now: Date, athlete: JSONValue?) -> JSONValue {
+        let expiresAt = Int64(grant.expiresAt.timeIntervalSince1970.rounded(.down))
+        let expiresIn = Int64(grant.expiresAt.timeIntervalSince(now).rounded(.down))
+        if let athlete {
+            return .object([
+                ("token_type", .string("Bearer")),
+                ("expires_at", .int(expiresAt)),
+                ("expires_in", .int(expiresIn)),
+                ("refresh_token", .string(grant.refreshToken)),
+                ("access_token", .string(grant.accessToken)),
+                ("athlete", athlete),
+            ])
+        }
+        return .object([
+            ("token_type", .string("Bearer")),
+            ("access_token", .string(grant.accessToken)),
+            ("expires_at", .int(expiresAt)),
+            ("expires_in", .int(expiresIn)),
+            ("refresh_token", .string(grant.refreshToken)),
+        ])
+    }
+}

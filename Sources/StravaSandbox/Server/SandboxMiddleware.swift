@@ -1,0 +1,95 @@
+import Foundation
+import Hummingbird
+import NIOCore
+
+/// Counts every request, guards the control routes, and puts Strava's gate in front of the API:
+/// faults, rate limits with their four headers, and Strava's 404 for unknown API routes.
+struct SandboxMiddleware: RouterMiddleware {
+    typealias Context = SandboxRequestContext
+
+    let store: SandboxStore
+
+    func handle(
+        _ request: Request, context: Context,
+        next: (Request, Context) async throws -> Response
+    ) async throws -> Response {
+        let path = request.uri.path
+        let route = RouteName.of(method: request.method, path: path)
+        store.withState { $0.requestCounts[route, default: 0] += 1 }
+        if RouteName.isControl(path: path) {
+            guard context.isLoopbackPeer else {
+                return Response.json(.object([("message", .string("Forbidden")), ("errors", .array([]))]), status: .forbidden)
+            }
+            return try await next(request, context)
+        }
+        guard RouteName.isRateLimitedAPI(path: path) else {
+            return try await next(request, context)
+        }
+        return try await gate(request, context: context, path: path, next: next)
+    }
+
+    private func gate(
+        _ request: Request, context: Context, path: String,
+        next: (Request, Context) async throws -> Response
+    ) async throws -> Response {
+        let (decision, latency) = store.withState { state in
+            (state.faultInjector.decide(), state.faultInjector.latency())
+        }
+        if latency > 0 {
+            try await Task.sleep(for: .seconds(latency))
+        }
+        switch decision {
+        case .serverError(let status):
+            // An injected 5xx stands for a failing proxy in front of Strava: no rate-limit headers, no usage.
+            return StravaFault.serverError(status).response
+        case .drop(afterProcessing: false):
+            try await drop(context)
+        case .drop(afterProcessing: true), .none:
+            break
+        }
+        let countsTowardRead = RouteName.countsTowardRead(method: request.method, path: path)
+        let now = store.now
+        let snapshot = store.withState { state in
+            var snapshot = state.rateLimiter.record(countsTowardRead: countsTowardRead, now: now)
+            if state.faultInjector.takeBurst() { snapshot.limited = true }
+            if snapshot.limited { state.rateLimitedCount += 1 }
+            return snapshot
+        }
+        var response: Response
+        if snapshot.limited {
+            response = StravaFault.rateLimitExceeded.response
+        } else {
+            response = try await respond(request, context: context, next: next)
+        }
+        if case .drop(afterProcessing: true) = decision {
+            try await drop(context)
+        }
+        response.headers[HTTPField.Name("X-RateLimit-Limit")!] = snapshot.overall.limitHeader
+        response.headers[HTTPField.Name("X-RateLimit-Usage")!] = snapshot.overall.usageHeader
+        response.headers[HTTPField.Name("X-ReadRateLimit-Limit")!] = snapshot.read.limitHeader
+        response.headers[HTTPField.Name("X-ReadRateLimit-Usage")!] = snapshot.read.usageHeader
+        return response
+    }
+
+    /// Runs the route, turning Hummingbird's errors into Strava-shaped JSON so the gate can add its headers.
+    private func respond(
+        _ request: Request, context: Context,
+        next: (Request, Context) async throws -> Response
+    ) async throws -> Response {
+        do {
+            return try await next(request, context)
+        } catch let error as HTTPError {
+            if error.status == .notFound { return StravaFault.notFound.response }
+            return StravaFault(status: error.status, message: error.status.reasonPhrase, errors: []).response
+        }
+    }
+
+    /// Closes the connection without a response, as a dropped connection does.
+    private func drop(_ context: Context) async throws -> Never {
+        try? await context.channel.close()
+        throw DroppedConnection()
+    }
+
+    /// Thrown after the connection was closed on purpose; nothing is left to answer.
+    struct DroppedConnection: Error {}
+}

@@ -1,0 +1,92 @@
+import Foundation
+import TrackKit
+
+extension SandboxState {
+    /// Finishes every upload whose processing delay has passed, oldest first, so duplicates among
+    /// uploads in flight resolve in the order Strava would have finished them.
+    mutating func settleUploads(now: Date) {
+        let due = uploads.values
+            .filter { upload in
+                if case .processing = upload.state, let readyAt = upload.readyAt { return readyAt <= now }
+                return false
+            }
+            .sorted { ($0.readyAt!, $0.id) < ($1.readyAt!, $1.id) }
+        for upload in due {
+            finish(upload, at: upload.readyAt!)
+        }
+    }
+
+    private mutating func finish(_ upload: Upload, at finishedAt: Date) {
+        var upload = upload
+        switch upload.verdict {
+        case .failure(let message):
+            upload.state = .failed(error: message)
+        case .activity(let summary):
+            if let message = duplicateMessage(for: upload, summary: summary, at: finishedAt) {
+                upload.state = .failed(error: message)
+            } else {
+                let activity = makeActivity(from: upload, summary: summary, at: finishedAt)
+                activities[activity.id] = activity
+                upload.state = .ready(activityID: activity.id)
+            }
+        }
+        uploads[upload.id] = upload
+    }
+
+    /// The duplicate error for this upload, in the configured form, or nil when it is new.
+    func duplicateMessage(for upload: Upload, summary: TrackSummary, at now: Date) -> String? {
+        let candidates = liveActivities(at: now).filter { $0.athleteID == upload.athleteID }.sorted { $0.id < $1.id }
+        let window = configuration.duplicateStartWindowSeconds
+        let match = candidates.first { $0.sha256 == upload.sha256 }
+            ?? summary.startTime.flatMap { start in
+                candidates.first { abs($0.startDate.timeIntervalSince(start)) < window }
+            }
+        guard let match else { return nil }
+        switch configuration.duplicateMessage {
+        case .plain:
+            return "\(upload.displayName) duplicate of activity \(match.id)"
+        case .link:
+            return "\(upload.displayName) duplicate of <a href='/activities/\(match.id)' target='_blank'>\(match.name)</a>"
+        }
+    }
+
+    private mutating func makeActivity(from upload: Upload, summary: TrackSummary, at now: Date) -> Activity {
+        let start = summary.startTime ?? upload.submittedAt
+        let end = summary.endTime ?? start
+        let sport = upload.fields.sportType ?? Self.sportType(from: summary.sport)
+        let name = upload.fields.name ?? summary.name ?? Self.defaultName(start: start, sportType: sport)
+        let deletionDelay = faultInjector.activityDeletionDelay()
+        return Activity(
+            id: makeActivityID(), uploadID: upload.id, athleteID: upload.athleteID, externalID: upload.externalID,
+            name: name, description: upload.fields.description, sportType: sport, startDate: start,
+            elapsedSeconds: Int64(max(0, end.timeIntervalSince(start)).rounded()),
+            distanceMeters: summary.distanceMeters, trainer: upload.fields.trainer, commute: upload.fields.commute,
+            sha256: upload.sha256, createdAt: now, deletedAt: deletionDelay.map { now.addingTimeInterval($0) }
+        )
+    }
+
+    /// Maps the sport a file names (GPX `<type>`, TCX `Sport`, FIT sport) to a Strava sport type.
+    static func sportType(from sport: String?) -> String {
+        switch sport?.lowercased() {
+        case "running", "run": return "Run"
+        case "walking", "walk": return "Walk"
+        case "hiking", "hike": return "Hike"
+        case "swimming", "swim": return "Swim"
+        case "biking", "cycling", "ride", "bike": return "Ride"
+        default: return "Ride"
+        }
+    }
+
+    /// Strava's default names: "Morning Run", "Afternoon Ride", … (UTC hours here).
+    static func defaultName(start: Date, sportType: String) -> String {
+        let hour = Calendar(identifier: .gregorian).dateComponents(in: TimeZone(identifier: "UTC")!, from: start).hour ?? 12
+        let part: String
+        switch hour {
+        case 4..<12: part = "Morning"
+        case 12..<17: part = "Afternoon"
+        case 17..<21: part = "Evening"
+        default: part = "Night"
+        }
+        return "\(part) \(sportType)"
+    }
+}

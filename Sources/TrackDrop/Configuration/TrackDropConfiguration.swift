@@ -1,0 +1,123 @@
+import Foundation
+
+/// Everything `config.json` can say; missing keys take the documented defaults.
+public struct TrackDropConfiguration: Sendable, Equatable {
+    public var folders: [FolderConfiguration]
+    /// How long a file must stay unchanged before it is taken.
+    public var settleSeconds: Double
+    /// Force polling for every folder (it is chosen automatically for FUSE and network mounts).
+    public var poll: Bool
+    public var pollIntervalSeconds: Double
+    /// Denoise tracks before upload (false: checked and uploaded as they are).
+    public var clean: Bool
+    /// Sidecars for sources in read-only folders.
+    public var resultsFolder: URL?
+    public var stateFolder: URL?
+    public var strava: StravaConfiguration
+    /// The file this was read from, nil for defaults.
+    public var loadedFrom: URL?
+
+    public init(
+        folders: [FolderConfiguration] = [], settleSeconds: Double = 1, poll: Bool = false,
+        pollIntervalSeconds: Double = 5, clean: Bool = true, resultsFolder: URL? = nil,
+        stateFolder: URL? = nil, strava: StravaConfiguration = .init(), loadedFrom: URL? = nil
+    ) {
+        self.folders = folders
+        self.settleSeconds = settleSeconds
+        self.poll = poll
+        self.pollIntervalSeconds = pollIntervalSeconds
+        self.clean = clean
+        self.resultsFolder = resultsFolder
+        self.stateFolder = stateFolder
+        self.strava = strava
+        self.loadedFrom = loadedFrom
+    }
+
+    static let keys: Set<String> = [
+        "folders", "settle_seconds", "poll", "poll_interval_seconds", "clean", "results_folder", "state_folder", "strava",
+    ]
+
+    /// Reads `url`, or `$XDG_CONFIG_HOME/trackdrop/config.json` when nil; a missing default file means all defaults,
+    /// a missing explicit file is an error.
+    public static func load(
+        from url: URL?, environment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws -> TrackDropConfiguration {
+        let file = url ?? TrackDropPaths(environment: environment).configFile
+        guard FileManager.default.fileExists(atPath: file.path) else {
+            if url == nil { return TrackDropConfiguration() }
+            throw ConfigurationError(file: file.path, keyPath: "", problem: "no such file; pass an existing file to --config (see config.example.json)")
+        }
+        let data: Data
+        do {
+            data = try Data(contentsOf: file)
+        } catch {
+            throw ConfigurationError(file: file.path, keyPath: "", problem: "cannot be read: \(error.localizedDescription)")
+        }
+        var configuration = try parse(data, fileName: file.lastPathComponent, baseFolder: file.deletingLastPathComponent())
+        configuration.loadedFrom = file
+        return configuration
+    }
+
+    /// Parses configuration JSON; relative paths are taken from `baseFolder`.
+    public static func parse(_ data: Data, fileName: String = "config.json", baseFolder: URL? = nil) throws -> TrackDropConfiguration {
+        let root: JSONValue
+        do {
+            root = try JSONDecoder().decode(JSONValue.self, from: data)
+        } catch {
+            throw ConfigurationError(file: fileName, keyPath: "", problem: "not valid JSON (\(Self.describe(decodingError: error)))")
+        }
+        guard case .object(let object) = root else {
+            throw ConfigurationError(file: fileName, keyPath: "", problem: "expected a JSON object at the top, got \(root.shortDescription)")
+        }
+        let reader = ConfigurationReader(file: fileName, keyPath: "", object: object, baseFolder: baseFolder)
+        try reader.rejectUnknownKeys(allowed: keys)
+        var folders: [FolderConfiguration] = []
+        for (index, value) in (try reader.array("folders") ?? []).enumerated() {
+            let keyPath = "folders[\(index)]"
+            switch value {
+            case .object(let folderObject):
+                folders.append(try FolderConfiguration(reading: ConfigurationReader(
+                    file: fileName, keyPath: keyPath, object: folderObject, baseFolder: baseFolder)))
+            case .string(let path) where !path.isEmpty:
+                folders.append(FolderConfiguration(path: ConfigurationReader.resolvePath(path, relativeTo: baseFolder)))
+            default:
+                throw ConfigurationError(file: fileName, keyPath: keyPath, problem: "expected an object with a \"path\" (or a path string), got \(value.shortDescription)")
+            }
+        }
+        return TrackDropConfiguration(
+            folders: folders,
+            settleSeconds: try reader.number("settle_seconds", minimum: 0) ?? 1,
+            poll: try reader.bool("poll") ?? false,
+            pollIntervalSeconds: try reader.number("poll_interval_seconds", exclusiveMinimum: 0) ?? 5,
+            clean: try reader.bool("clean") ?? true,
+            resultsFolder: try reader.fileURL("results_folder"),
+            stateFolder: try reader.fileURL("state_folder"),
+            strava: try reader.objectReader("strava").map(StravaConfiguration.init(reading:)) ?? StravaConfiguration()
+        )
+    }
+
+    /// The XDG paths with this configuration's overrides (state folder, credentials file) applied.
+    public func paths(environment: [String: String] = ProcessInfo.processInfo.environment) -> TrackDropPaths {
+        var paths = TrackDropPaths(environment: environment)
+        if let loadedFrom { paths.configFile = loadedFrom }
+        if let stateFolder { paths.stateFolder = stateFolder }
+        if let credentials = strava.credentialsFile { paths.credentialsFile = credentials }
+        return paths
+    }
+
+    /// The folder configuration that covers `file` (the deepest configured folder holding it), if any.
+    public func folder(containing file: URL) -> FolderConfiguration? {
+        let path = file.standardizedFileURL.path
+        return folders
+            .filter { path.hasPrefix($0.path.path.hasSuffix("/") ? $0.path.path : $0.path.path + "/") }
+            .max { $0.path.path.count < $1.path.path.count }
+    }
+
+    private static func describe(decodingError error: any Error) -> String {
+        if case DecodingError.dataCorrupted(let context) = error {
+            if let underlying = context.underlyingError { return "\(underlying)" }
+            return context.debugDescription
+        }
+        return "\(error)"
+    }
+}

@@ -1,0 +1,181 @@
+import Foundation
+import GRDB
+
+/// The crash-safe record of every source file, in SQLite (WAL) under the state folder.
+public final class Ledger: Sendable {
+    let database: DatabasePool
+    public let file: URL
+
+    /// Opens (creating and migrating when needed) the ledger at `file`.
+    public init(file: URL) throws(LedgerError) {
+        self.file = file
+        do {
+            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            var configuration = Configuration()
+            configuration.busyMode = .timeout(10)
+            database = try DatabasePool(path: file.path, configuration: configuration)
+            try Self.migrator.migrate(database)
+        } catch {
+            throw LedgerError(file: file, operation: "open", underlying: error)
+        }
+    }
+
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1") { db in
+            try db.create(table: LedgerEntry.databaseTableName) { table in
+                table.autoIncrementedPrimaryKey("id")
+                table.column("path", .text).notNull()
+                table.column("sha256", .text).notNull()
+                table.column("size", .integer).notNull()
+                table.column("modified_at", .datetime).notNull()
+                table.column("state", .text).notNull().indexed()
+                table.column("status", .text)
+                table.column("error", .text)
+                table.column("upload_id", .integer)
+                table.column("activity_id", .integer)
+                table.column("external_id", .text).notNull()
+                table.column("api_calls", .integer).notNull().defaults(to: 0)
+                table.column("normalized_path", .text)
+                table.column("data_type", .text)
+                table.column("upload_name", .text)
+                table.column("sport_type", .text)
+                table.column("description", .text)
+                table.column("trainer", .boolean).notNull().defaults(to: false)
+                table.column("commute", .boolean).notNull().defaults(to: false)
+                table.column("start_time", .datetime)
+                table.column("duration", .double)
+                table.column("track_json", .text)
+                table.column("discovered_at", .datetime).notNull()
+                table.column("updated_at", .datetime).notNull()
+                table.column("submitting_at", .datetime)
+                table.column("completed_at", .datetime)
+                table.column("reposted", .boolean).notNull().defaults(to: false)
+                table.column("sidecar_path", .text)
+                table.column("sidecar_written", .boolean).notNull().defaults(to: false)
+                table.uniqueKey(["path", "sha256"])
+            }
+            try db.create(index: "source_file_sha256", on: LedgerEntry.databaseTableName, columns: ["sha256"])
+            try db.create(index: "source_file_start", on: LedgerEntry.databaseTableName, columns: ["start_time"])
+        }
+        return migrator
+    }
+
+    func read<T: Sendable>(_ operation: String, _ body: @Sendable (Database) throws -> T) throws(LedgerError) -> T {
+        do {
+            return try database.read(body)
+        } catch {
+            throw LedgerError(file: file, operation: operation, underlying: error)
+        }
+    }
+
+    func write<T: Sendable>(_ operation: String, _ body: @Sendable (Database) throws -> T) throws(LedgerError) -> T {
+        do {
+            return try database.write(body)
+        } catch {
+            throw LedgerError(file: file, operation: operation, underlying: error)
+        }
+    }
+
+    /// Inserts a new entry and returns it with its id.
+    public func insert(_ entry: LedgerEntry) throws(LedgerError) -> LedgerEntry {
+        try write("insert \(entry.path)") { db in
+            var entry = entry
+            try entry.insert(db)
+            return entry
+        }
+    }
+
+    /// Commits the entry's new state; returns once it is durable in the WAL.
+    @discardableResult
+    public func save(_ entry: LedgerEntry) throws(LedgerError) -> LedgerEntry {
+        var entry = entry
+        entry.updatedAt = Date()
+        let updated = entry
+        try write("update \(entry.path) to \(entry.state.rawValue)") { db in try updated.update(db) }
+        return updated
+    }
+
+    public func entry(id: Int64) throws(LedgerError) -> LedgerEntry? {
+        try read("read entry \(id)") { db in try LedgerEntry.fetchOne(db, key: id) }
+    }
+
+    public func entry(path: String, sha256: String) throws(LedgerError) -> LedgerEntry? {
+        try read("look up \(path)") { db in
+            try LedgerEntry.filter(LedgerEntry.Columns.path == path && LedgerEntry.Columns.sha256 == sha256).fetchOne(db)
+        }
+    }
+
+    /// The newest entry for a path (any content).
+    public func latestEntry(path: String) throws(LedgerError) -> LedgerEntry? {
+        try read("look up \(path)") { db in
+            try LedgerEntry.filter(LedgerEntry.Columns.path == path).order(LedgerEntry.Columns.id.desc).fetchOne(db)
+        }
+    }
+
+    public func entries(in states: [LedgerState]) throws(LedgerError) -> [LedgerEntry] {
+        try read("list work") { db in
+            try LedgerEntry.filter(states.contains(LedgerEntry.Columns.state)).order(LedgerEntry.Columns.id).fetchAll(db)
+        }
+    }
+
+    /// Other entries with the same content, oldest first.
+    public func entries(sha256: String, excluding id: Int64) throws(LedgerError) -> [LedgerEntry] {
+        try read("find same content") { db in
+            try LedgerEntry.filter(LedgerEntry.Columns.sha256 == sha256 && LedgerEntry.Columns.id != id)
+                .order(LedgerEntry.Columns.id).fetchAll(db)
+        }
+    }
+
+    /// Other entries whose activity starts within `window` seconds of `start`, oldest first.
+    public func entries(startingNear start: Date, window: TimeInterval, excluding id: Int64) throws(LedgerError) -> [LedgerEntry] {
+        try read("find same activity") { db in
+            try LedgerEntry.filter(
+                LedgerEntry.Columns.startTime >= start.addingTimeInterval(-window)
+                    && LedgerEntry.Columns.startTime <= start.addingTimeInterval(window)
+                    && LedgerEntry.Columns.id != id
+            ).order(LedgerEntry.Columns.id).fetchAll(db)
+        }
+    }
+
+    /// Finished entries whose sidecar write did not complete (a crash between commit and write).
+    public func entriesMissingSidecar() throws(LedgerError) -> [LedgerEntry] {
+        try read("list unwritten sidecars") { db in
+            try LedgerEntry.filter(LedgerEntry.Columns.state == LedgerState.done && LedgerEntry.Columns.sidecarWritten == false)
+                .order(LedgerEntry.Columns.id).fetchAll(db)
+        }
+    }
+
+    public func removeEntry(id: Int64) throws(LedgerError) {
+        _ = try write("remove entry \(id)") { db in try LedgerEntry.deleteOne(db, key: id) }
+    }
+
+    /// Number of entries per state, and per final status for finished ones.
+    public func counts() throws(LedgerError) -> LedgerCounts {
+        try read("count entries") { db in
+            var counts = LedgerCounts()
+            let rows = try Row.fetchAll(db, sql: "SELECT state, status, COUNT(*) AS n FROM source_file GROUP BY state, status")
+            for row in rows {
+                let n: Int = row["n"]
+                if let state = LedgerState(rawValue: row["state"]) { counts.byState[state, default: 0] += n }
+                if let text: String = row["status"], let status = FinalStatus(rawValue: text) { counts.byStatus[status, default: 0] += n }
+            }
+            return counts
+        }
+    }
+
+    /// The most recently finished entries, newest first.
+    public func latestResults(limit: Int) throws(LedgerError) -> [LedgerEntry] {
+        try read("list latest results") { db in
+            try LedgerEntry.filter(LedgerEntry.Columns.state == LedgerState.done)
+                .order(LedgerEntry.Columns.completedAt.desc, LedgerEntry.Columns.id.desc).limit(limit).fetchAll(db)
+        }
+    }
+}
+
+/// Entry counts for `trackdrop status`.
+public struct LedgerCounts: Sendable, Equatable {
+    public var byState: [LedgerState: Int] = [:]
+    public var byStatus: [FinalStatus: Int] = [:]
+    public var total: Int { byState.values.reduce(0, +) }
+}

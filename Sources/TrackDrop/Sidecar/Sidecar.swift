@@ -1,0 +1,97 @@
+import Foundation
+
+/// The `<file>.result.json` answer to one source file (schema `trackdrop.result/1`); never holds a token.
+public struct Sidecar: Codable, Sendable, Equatable {
+    public static let schemaName = "trackdrop.result/1"
+
+    /// Facts about the track as trackdrop read and cleaned it.
+    public struct Track: Codable, Sendable, Equatable {
+        public var format: String
+        public var pointsIn: Int
+        public var pointsOut: Int
+        public var distanceRawM: Double
+        public var distanceM: Double
+        public var startTime: String?
+        public var removed: [String: Int]
+
+        enum CodingKeys: String, CodingKey {
+            case format, removed
+            case pointsIn = "points_in", pointsOut = "points_out", distanceRawM = "distance_raw_m"
+            case distanceM = "distance_m", startTime = "start_time"
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(format, forKey: .format)
+            try container.encode(pointsIn, forKey: .pointsIn)
+            try container.encode(pointsOut, forKey: .pointsOut)
+            try container.encode(distanceRawM, forKey: .distanceRawM)
+            try container.encode(distanceM, forKey: .distanceM)
+            try container.encode(startTime, forKey: .startTime)
+            try container.encode(removed, forKey: .removed)
+        }
+    }
+
+    public var schema: String = Sidecar.schemaName
+    public var source: String
+    public var sha256: String
+    /// `uploaded`, `duplicate`, `rejected`, `invalid` or `pending`.
+    public var status: String
+    public var activityID: Int64?
+    public var activityURL: String?
+    public var uploadID: String?
+    public var externalID: String?
+    public var error: String?
+    public var track: Track?
+    public var apiCalls: Int
+    public var completedAt: String?
+
+    enum CodingKeys: String, CodingKey {
+        case schema, source, sha256, status, error, track
+        case activityID = "activity_id", activityURL = "activity_url", uploadID = "upload_id"
+        case externalID = "external_id", apiCalls = "api_calls", completedAt = "completed_at"
+    }
+
+    /// Every key is written, `null` included, so readers can rely on the shape.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(schema, forKey: .schema)
+        try container.encode(source, forKey: .source)
+        try container.encode(sha256, forKey: .sha256)
+        try container.encode(status, forKey: .status)
+        try container.encode(activityID, forKey: .activityID)
+        try container.encode(activityURL, forKey: .activityURL)
+        try container.encode(uploadID, forKey: .uploadID)
+        try container.encode(externalID, forKey: .externalID)
+        try container.encode(error, forKey: .error)
+        try container.encode(track, forKey: .track)
+        try container.encode(apiCalls, forKey: .apiCalls)
+        try container.encode(completedAt, forKey: .completedAt)
+    }
+
+    /// The sidecar for a ledger entry: final when the entry is done, `pending` otherwise.
+    public init(entry: LedgerEntry) {
+        source = entry.fileName
+        sha256 = entry.sha256
+        status = entry.state == .done ? (entry.status?.rawValue ?? "pending") : "pending"
+        activityID = entry.activityID
+        activityURL = entry.activityID.map { "https://www.strava.com/activities/\($0)" }
+        uploadID = entry.uploadID.map(String.init)
+        externalID = entry.state == .discovered ? nil : entry.externalID
+        error = entry.error
+        track = entry.trackJSON.flatMap { try? JSONDecoder().decode(Track.self, from: Data($0.utf8)) }
+        apiCalls = entry.apiCalls
+        completedAt = entry.state == .done ? entry.completedAt.map(Self.timestamp) : nil
+    }
+
+    static func timestamp(_ date: Date) -> String {
+        date.formatted(.iso8601)
+    }
+
+    public func encoded() -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .withoutEscapingSlashes]
+        // Encoding plain values into JSON cannot fail.
+        return (try? encoder.encode(self)).map { $0 + Data("\n".utf8) } ?? Data()
+    }
+}

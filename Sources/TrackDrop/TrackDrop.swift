@@ -1,6 +1,0 @@
-import TrackKit
-import StravaKit
-import GRDB
-
-/// Namespace for the watcher, ledger, pipeline and sidecars.
-public enum TrackDropInfo {}

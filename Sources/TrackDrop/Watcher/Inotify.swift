@@ -1,0 +1,77 @@
+import Dispatch
+import Glibc
+
+/// One inotify instance: watches are added and removed here, events arrive as an `AsyncStream`.
+///
+/// `@unchecked Sendable`: the descriptor never changes after `init`; the dispatch source reads it only on its own
+/// serial queue, and `inotify_add_watch`/`inotify_rm_watch` are thread-safe system calls.
+final class Inotify: @unchecked Sendable {
+    /// Masks for the events trackdrop asks for.
+    enum Mask {
+        static let closeWrite = UInt32(IN_CLOSE_WRITE)
+        static let movedTo = UInt32(IN_MOVED_TO)
+        static let movedFrom = UInt32(IN_MOVED_FROM)
+        static let modify = UInt32(IN_MODIFY)
+        static let create = UInt32(IN_CREATE)
+        static let delete = UInt32(IN_DELETE)
+        static let deleteSelf = UInt32(IN_DELETE_SELF)
+        static let moveSelf = UInt32(IN_MOVE_SELF)
+        static let unmount = UInt32(IN_UNMOUNT)
+        static let ignored = UInt32(IN_IGNORED)
+        static let overflow = UInt32(IN_Q_OVERFLOW)
+        static let isDirectory = UInt32(IN_ISDIR)
+        static let onlyDirectory = UInt32(IN_ONLYDIR)
+        static let folder = closeWrite | movedTo | movedFrom | modify | create | delete | deleteSelf | moveSelf | onlyDirectory
+    }
+
+    /// Events as the kernel reports them; an overflow arrives with `wd == -1`.
+    let events: AsyncStream<InotifyEvent>
+    private let descriptor: Int32
+    private let source: any DispatchSourceRead
+
+    init() throws(WatcherError) {
+        let descriptor = inotify_init1(Int32(IN_NONBLOCK) | Int32(IN_CLOEXEC))
+        guard descriptor >= 0 else { throw WatcherError(.inotifyUnavailable, path: "", errno: errno) }
+        self.descriptor = descriptor
+        let (stream, continuation) = AsyncStream<InotifyEvent>.makeStream()
+        events = stream
+        let source = DispatchSource.makeReadSource(fileDescriptor: descriptor, queue: DispatchQueue(label: "trackdrop.inotify"))
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 8)
+        source.setEventHandler {
+            while true {
+                let count = read(descriptor, buffer.baseAddress, buffer.count)
+                guard count > 0 else { break }
+                for event in InotifyEvent.parse(UnsafeRawBufferPointer(rebasing: buffer[0..<count])) {
+                    continuation.yield(event)
+                }
+            }
+        }
+        source.setCancelHandler {
+            close(descriptor)
+            buffer.deallocate()
+            continuation.finish()
+        }
+        self.source = source
+        source.resume()
+    }
+
+    /// Adds (or updates) a watch on `path`; returns the watch descriptor.
+    func addWatch(_ path: String, mask: UInt32 = Mask.folder) throws(WatcherError) -> Int32 {
+        let wd = inotify_add_watch(descriptor, path, mask)
+        guard wd >= 0 else { throw WatcherError(.watchFailed, path: path, errno: errno) }
+        return wd
+    }
+
+    func removeWatch(_ wd: Int32) {
+        _ = inotify_rm_watch(descriptor, wd)
+    }
+
+    /// Stops reading, closes the descriptor and finishes `events`.
+    func close() {
+        source.cancel()
+    }
+
+    deinit {
+        if !source.isCancelled { source.cancel() }
+    }
+}

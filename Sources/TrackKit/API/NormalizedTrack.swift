@@ -1,0 +1,45 @@
+import Foundation
+
+/// The result of `TrackKit.normalize`: the verdict, what was found and removed, and the file to upload.
+public struct NormalizedTrack: Sendable {
+    public var format: TrackFormat
+    /// The source was gzipped.
+    public var gzipped: Bool
+    /// False when Strava would refuse the file or trackdrop refuses it; `issues` say why.
+    public var usable: Bool
+    public var issues: [TrackIssue]
+    public var pointsIn: Int
+    public var pointsOut: Int
+    public var distanceRawMeters: Double
+    public var distanceMeters: Double
+    public var startTime: Date?
+    public var duration: TimeInterval?
+    /// What cleaning removed, by reason, e.g. `["spikes": 3, "duplicates": 9]`.
+    public var removed: [String: Int]
+    public var name: String?
+    public var sport: String?
+    /// The normalized file in the same format, not gzipped; for FIT the original bytes.
+    public var output: Data
+
+    public init(
+        format: TrackFormat, gzipped: Bool = false, usable: Bool, issues: [TrackIssue] = [],
+        pointsIn: Int = 0, pointsOut: Int = 0, distanceRawMeters: Double = 0, distanceMeters: Double = 0,
+        startTime: Date? = nil, duration: TimeInterval? = nil, removed: [String: Int] = [:],
+        name: String? = nil, sport: String? = nil, output: Data = Data()
+    ) {
+        self.format = format
+        self.gzipped = gzipped
+        self.usable = usable
+        self.issues = issues
+        self.pointsIn = pointsIn
+        self.pointsOut = pointsOut
+        self.distanceRawMeters = distanceRawMeters
+        self.distanceMeters = distanceMeters
+        self.startTime = startTime
+        self.duration = duration
+        self.removed = removed
+        self.name = name
+        self.sport = sport
+        self.output = output
+    }
+}

@@ -1,0 +1,39 @@
+/// Why an activity file could not be read at all. `code` matches the `TrackIssue` code it becomes.
+public struct TrackError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// Stable, kebab-case identifier, e.g. `empty-file`, `malformed-xml`, `unsafe-xml`, `fit-crc`.
+    public var code: String
+    /// What happened and to what, e.g. `invalid GPX: trkpt 1842 has no <time> (line 9211)`.
+    public var message: String
+    /// 1-based line in the source, when known.
+    public var line: Int?
+
+    public init(code: String, message: String, line: Int? = nil) {
+        self.code = code
+        self.message = message
+        self.line = line
+    }
+
+    public var description: String { message }
+
+    static func empty() -> TrackError {
+        TrackError(code: "empty-file", message: "empty file: it holds no data; export the activity again")
+    }
+
+    static func malformed(_ format: String, _ detail: String, line: Int?) -> TrackError {
+        let place = line.map { " (line \($0))" } ?? ""
+        return TrackError(
+            code: "malformed-xml",
+            message: "invalid \(format): \(detail)\(place); the file is damaged or not \(format)",
+            line: line)
+    }
+
+    static func unsafe(_ detail: String, line: Int? = nil) -> TrackError {
+        let place = line.map { " (line \($0))" } ?? ""
+        return TrackError(
+            code: "unsafe-xml", message: "refused: \(detail)\(place); activity files never need this", line: line)
+    }
+
+    static func io(_ detail: String) -> TrackError {
+        TrackError(code: "unreadable", message: detail)
+    }
+}

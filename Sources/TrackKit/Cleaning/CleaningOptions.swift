@@ -1,0 +1,30 @@
+import Foundation
+
+/// What `TrackCleaner` does to a track: a sport hint and one switch per stage.
+public struct CleaningOptions: Sendable, Equatable {
+    /// Overrides the sport named in the file (`running`, `cycling`, `Biking`, `hiking`, ...); it sets the
+    /// fastest plausible speed and how agile the smoother lets the athlete be.
+    public var sport: String?
+    /// Drop duplicate timestamps, put locally swapped points back in order, drop points that jump back in time.
+    public var repairTimestamps: Bool
+    /// Drop GPS spikes: points at an impossible speed, or far out and back between two close neighbours.
+    public var removeSpikes: Bool
+    /// Collapse the wandering positions of a stop so it adds no distance; keeps its first and last points.
+    public var collapseStops: Bool
+    /// Smooth positions with a constant-velocity Kalman filter and a Rauch–Tung–Striebel backward pass.
+    public var smooth: Bool
+    /// A time gap longer than this (seconds) starts a fresh filter, as a segment boundary does.
+    public var gapSeconds: TimeInterval
+
+    public init(
+        sport: String? = nil, repairTimestamps: Bool = true, removeSpikes: Bool = true,
+        collapseStops: Bool = true, smooth: Bool = true, gapSeconds: TimeInterval = 60
+    ) {
+        self.sport = sport
+        self.repairTimestamps = repairTimestamps
+        self.removeSpikes = removeSpikes
+        self.collapseStops = collapseStops
+        self.smooth = smooth
+        self.gapSeconds = gapSeconds
+    }
+}

@@ -1,0 +1,44 @@
+import Foundation
+
+/// What `TrackCleaner` changed in a track, and why.
+public struct CleaningReport: Sendable, Codable, Equatable {
+    /// Points removed per reason: `duplicates`, `out_of_order`, `spikes`, `jitter` (inner points of a stop).
+    /// Reasons that removed nothing are absent.
+    public var removed: [String: Int]
+    /// Points whose position the smoother moved by 10 cm or more.
+    public var smoothed: Int
+    /// Points that were only out of place by a local swap and were put back in time order.
+    public var reordered: Int
+    /// Stops found and collapsed.
+    public var stops: Int
+    /// Measurement noise the smoother assumed (metres, 1 sigma per axis), the largest over the segments;
+    /// nil when nothing was smoothed.
+    public var noiseMeters: Double?
+
+    public init(
+        removed: [String: Int] = [:], smoothed: Int = 0, reordered: Int = 0, stops: Int = 0,
+        noiseMeters: Double? = nil
+    ) {
+        self.removed = removed
+        self.smoothed = smoothed
+        self.reordered = reordered
+        self.stops = stops
+        self.noiseMeters = noiseMeters
+    }
+
+    /// All points removed, whatever the reason.
+    public var removedTotal: Int { removed.values.reduce(0, +) }
+
+    /// The report keys, so callers and tests do not spell them by hand.
+    public enum Reason {
+        public static let duplicates = "duplicates"
+        public static let outOfOrder = "out_of_order"
+        public static let spikes = "spikes"
+        public static let jitter = "jitter"
+    }
+
+    mutating func count(_ reason: String, _ n: Int) {
+        guard n > 0 else { return }
+        removed[reason, default: 0] += n
+    }
+}

@@ -1,0 +1,29 @@
+import Foundation
+
+/// Estimates the position noise of a segment from the data itself, so that a watch's clean track is barely
+/// touched and a phone's noisy one is smoothed hard.
+enum NoiseEstimator {
+    static let floorMeters = 1.0
+    static let ceilingMeters = 25.0
+
+    /// One-sigma noise per axis in metres, from how far each point sits from the straight line between its
+    /// neighbours (robust median, so turns and the odd outlier barely move it).
+    static func sigma(_ s: [CleaningSample], gapSeconds: Double) -> Double {
+        guard s.count >= 3 else { return floorMeters }
+        var normalized: [Double] = []
+        normalized.reserveCapacity(s.count)
+        for i in 1..<(s.count - 1) {
+            let dtIn = s[i].t - s[i - 1].t, dtOut = s[i + 1].t - s[i].t
+            guard dtIn > 0, dtOut > 0, dtIn <= gapSeconds, dtOut <= gapSeconds else { continue }
+            let wBefore = dtOut / (dtIn + dtOut), wAfter = 1 - wBefore
+            let ex = s[i].x - (wBefore * s[i - 1].x + wAfter * s[i + 1].x)
+            let ey = s[i].y - (wBefore * s[i - 1].y + wAfter * s[i + 1].y)
+            normalized.append((ex * ex + ey * ey) / (1 + wBefore * wBefore + wAfter * wAfter))
+        }
+        guard !normalized.isEmpty else { return floorMeters }
+        normalized.sort()
+        // For 2-D Gaussian noise the median of |e|² is 2·ln 2·σ².
+        let sigma = (normalized[normalized.count / 2] / (2 * log(2.0))).squareRoot()
+        return min(ceilingMeters, max(floorMeters, sigma))
+    }
+}

@@ -1,0 +1,42 @@
+import Foundation
+
+/// How fast and how agile an athlete of a sport can plausibly be; drives spike and stop detection and the
+/// smoother's process noise.
+struct SportProfile: Sendable, Equatable {
+    enum Family: Sendable { case foot, cycling, unknown }
+
+    var family: Family
+    /// Fastest plausible speed, metres per second.
+    var maxSpeed: Double
+    /// Slowest speed that still counts as moving (a steep hike); a stop must last long enough that moving
+    /// at this speed would have left its radius.
+    var slowestMovingSpeed: Double
+    /// Largest spectral density of the white-noise acceleration the smoother may assume, m²/s³; the data
+    /// choose the value below it.
+    var accelerationNoise: Double
+
+    static let foot = SportProfile(family: .foot, maxSpeed: 12, slowestMovingSpeed: 0.4, accelerationNoise: 1)
+    static let cycling = SportProfile(family: .cycling, maxSpeed: 30, slowestMovingSpeed: 0.8, accelerationNoise: 5)
+    static let unknown = SportProfile(family: .unknown, maxSpeed: 40, slowestMovingSpeed: 0.4, accelerationNoise: 5)
+
+    /// Reads the sport as files and users spell it: GPX `<type>`, TCX `Sport`, Strava sport types.
+    init(sport: String?) {
+        let name = (sport ?? "").lowercased()
+        let footWords = ["run", "walk", "hik", "trek", "trail", "jog", "foot", "orienteer"]
+        let cyclingWords = ["bik", "cycl", "ride", "mtb", "gravel", "velo"]
+        if footWords.contains(where: name.contains) {
+            self = .foot
+        } else if cyclingWords.contains(where: name.contains) {
+            self = .cycling
+        } else {
+            self = .unknown
+        }
+    }
+
+    private init(family: Family, maxSpeed: Double, slowestMovingSpeed: Double, accelerationNoise: Double) {
+        self.family = family
+        self.maxSpeed = maxSpeed
+        self.slowestMovingSpeed = slowestMovingSpeed
+        self.accelerationNoise = accelerationNoise
+    }
+}

@@ -1,0 +1,91 @@
+import Foundation
+
+/// Collapses stops: a while spent standing still, its positions wandering within a few metres.
+///
+/// A stop is told from slow movement by time, not by the step from one point to the next (which depends
+/// on the sampling interval): the points must stay within `radius` of their centroid for longer than the
+/// slowest athlete of the sport would need to walk out of it, and the stop must not get anywhere. Its first
+/// and last points stay, moved to the centroid, so the elapsed time is kept and the stop adds no distance.
+enum StopCollapser {
+    /// Shortest stop worth collapsing, seconds.
+    static let minimumDuration = 20.0
+    static let minimumPoints = 3
+
+    /// Radius for a segment with this much noise: wide enough for the wander of a phone at rest.
+    static func radius(forNoise sigma: Double) -> Double {
+        min(25, max(6, 4 * sigma + 3))
+    }
+
+    static func collapse(
+        _ s: [CleaningSample], radius: Double, profile: SportProfile
+    ) -> (samples: [CleaningSample], removed: Int, stops: Int) {
+        let longEnough = max(minimumDuration, 2 * radius / profile.slowestMovingSpeed)
+        var out: [CleaningSample] = []
+        out.reserveCapacity(s.count)
+        var removed = 0, stops = 0
+        var i = 0
+        while i < s.count {
+            let cluster = grow(s, from: i, radius: radius)
+            let last = cluster.last
+            if cluster.count >= minimumPoints, s[last].t - s[i].t >= longEnough,
+               netDisplacement(s, i, last) <= radius
+            {
+                var first = s[i], end = s[last]
+                first.x = cluster.centreX; first.y = cluster.centreY; first.moved = true
+                end.x = cluster.centreX; end.y = cluster.centreY; end.moved = true
+                out.append(first)
+                out.append(end)
+                removed += last - i - 1
+                stops += 1
+                i = last + 1
+            } else {
+                out.append(s[i])
+                i += 1
+            }
+        }
+        return (out, removed, stops)
+    }
+
+    private struct Cluster {
+        var last: Int
+        var count: Int
+        var centreX: Double
+        var centreY: Double
+    }
+
+    /// Grows a cluster from `start` while new points fall within `radius` of the running centroid; one stray
+    /// fix between two inside ones does not end it.
+    private static func grow(_ s: [CleaningSample], from start: Int, radius: Double) -> Cluster {
+        var sumX = s[start].x, sumY = s[start].y, count = 1
+        var last = start
+        var k = start + 1
+        func inside(_ j: Int) -> Bool {
+            let dx = s[j].x - sumX / Double(count), dy = s[j].y - sumY / Double(count)
+            return dx * dx + dy * dy <= radius * radius
+        }
+        while k < s.count {
+            if inside(k) {
+                sumX += s[k].x; sumY += s[k].y; count += 1
+                last = k
+                k += 1
+            } else if k + 1 < s.count, count >= minimumPoints, inside(k + 1) {
+                k += 1
+            } else {
+                break
+            }
+        }
+        return Cluster(last: last, count: count, centreX: sumX / Double(count), centreY: sumY / Double(count))
+    }
+
+    /// Distance between where the stop starts and ends, each end averaged over a few points against noise.
+    private static func netDisplacement(_ s: [CleaningSample], _ first: Int, _ last: Int) -> Double {
+        let n = min(3, (last - first + 1) / 2)
+        var ax = 0.0, ay = 0.0, bx = 0.0, by = 0.0
+        for k in 0..<n {
+            ax += s[first + k].x; ay += s[first + k].y
+            bx += s[last - k].x; by += s[last - k].y
+        }
+        let dx = (bx - ax) / Double(n), dy = (by - ay) / Double(n)
+        return (dx * dx + dy * dy).squareRoot()
+    }
+}

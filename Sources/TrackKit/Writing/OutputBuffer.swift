@@ -1,0 +1,166 @@
+import Foundation
+
+/// A growable byte buffer for writing XML fast: no per-value `String`, numbers and times formatted by
+/// hand, and the result handed to `Data` without a copy.
+struct OutputBuffer: ~Copyable {
+    private var base: UnsafeMutablePointer<UInt8>
+    private var capacity: Int
+    private(set) var count = 0
+
+    init(capacity: Int) {
+        self.capacity = max(capacity, 4096)
+        base = malloc(self.capacity)!.assumingMemoryBound(to: UInt8.self)
+    }
+
+    deinit {
+        free(base)
+    }
+
+    /// The bytes written, as `Data` that takes over the memory.
+    consuming func data() -> Data {
+        let data = Data(bytesNoCopy: base, count: count, deallocator: .free)
+        base = malloc(1)!.assumingMemoryBound(to: UInt8.self)
+        return data
+    }
+
+    @inline(__always)
+    private mutating func reserve(_ extra: Int) {
+        guard count + extra > capacity else { return }
+        capacity = max(capacity * 2, count + extra)
+        base = realloc(base, capacity)!.assumingMemoryBound(to: UInt8.self)
+    }
+
+    @inline(__always)
+    mutating func byte(_ value: UInt8) {
+        reserve(1)
+        base[count] = value
+        count += 1
+    }
+
+    mutating func raw(_ text: StaticString) {
+        let length = text.utf8CodeUnitCount
+        reserve(length)
+        (base + count).update(from: text.utf8Start, count: length)
+        count += length
+    }
+
+    /// Text content or an attribute value, with `& < > " '` escaped and control characters that XML 1.0
+    /// forbids dropped.
+    mutating func escaped(_ text: String) {
+        for unit in text.utf8 {
+            switch unit {
+            case UInt8(ascii: "&"): raw("&amp;")
+            case UInt8(ascii: "<"): raw("&lt;")
+            case UInt8(ascii: ">"): raw("&gt;")
+            case UInt8(ascii: "\""): raw("&quot;")
+            case UInt8(ascii: "'"): raw("&apos;")
+            case 0x09, 0x0A, 0x0D: byte(unit)
+            case 0..<0x20: continue
+            default: byte(unit)
+            }
+        }
+    }
+
+    mutating func integer(_ value: Int) {
+        reserve(21)
+        var magnitude = value.magnitude
+        if value < 0 {
+            base[count] = UInt8(ascii: "-")
+            count += 1
+        }
+        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
+            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        var length = 0
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            repeat {
+                buffer[length] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+                length += 1
+            } while magnitude > 0
+            for index in 0..<length { base[count + index] = buffer[length - 1 - index] }
+        }
+        count += length
+    }
+
+    private static let powersOfTen: [Int] = [1, 10, 100, 1000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000]
+
+    /// A decimal with at most `fractionDigits` digits after the point, trailing zeros trimmed.
+    mutating func decimal(_ value: Double, fractionDigits: Int) {
+        let scale = Self.powersOfTen[fractionDigits]
+        let scaled = (value * Double(scale)).rounded()
+        guard scaled.isFinite, scaled.magnitude < 9e15 else {
+            raw("0")
+            return
+        }
+        var units = Int(scaled)
+        if units < 0 {
+            byte(UInt8(ascii: "-"))
+            units = -units
+        }
+        integer(units / scale)
+        var fraction = units % scale
+        guard fraction != 0 else { return }
+        var digits = fractionDigits
+        while fraction % 10 == 0 {
+            fraction /= 10
+            digits -= 1
+        }
+        byte(UInt8(ascii: "."))
+        var divisor = Self.powersOfTen[digits - 1]
+        while divisor > 0 {
+            byte(UInt8(ascii: "0") + UInt8(fraction / divisor % 10))
+            divisor /= 10
+        }
+    }
+
+    /// `yyyy-MM-ddTHH:mm:ss(.SSS)Z` in UTC.
+    mutating func time(_ date: Date) {
+        let interval = date.timeIntervalSince1970
+        var whole = Int(interval.rounded(.down))
+        var milliseconds = Int(((interval - Double(whole)) * 1000).rounded())
+        if milliseconds >= 1000 {
+            whole += 1
+            milliseconds -= 1000
+        }
+        let days = whole >= 0 ? whole / 86_400 : (whole - 86_399) / 86_400
+        let secondOfDay = whole - days * 86_400
+        let (year, month, day) = Self.civil(fromDays: days)
+        padded(year, 4)
+        byte(UInt8(ascii: "-"))
+        padded(month, 2)
+        byte(UInt8(ascii: "-"))
+        padded(day, 2)
+        byte(UInt8(ascii: "T"))
+        padded(secondOfDay / 3600, 2)
+        byte(UInt8(ascii: ":"))
+        padded(secondOfDay / 60 % 60, 2)
+        byte(UInt8(ascii: ":"))
+        padded(secondOfDay % 60, 2)
+        if milliseconds != 0 {
+            byte(UInt8(ascii: "."))
+            padded(milliseconds, 3)
+        }
+        byte(UInt8(ascii: "Z"))
+    }
+
+    private mutating func padded(_ value: Int, _ width: Int) {
+        var divisor = Self.powersOfTen[width - 1]
+        while divisor > 0 {
+            byte(UInt8(ascii: "0") + UInt8(value / divisor % 10))
+            divisor /= 10
+        }
+    }
+
+    /// Proleptic Gregorian date of a day count since 1970-01-01 (Howard Hinnant's algorithm).
+    static func civil(fromDays days: Int) -> (Int, Int, Int) {
+        let shifted = days + 719_468
+        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
+        let dayOfEra = shifted - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let monthIndex = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
+        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
+        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
+    }
+}

@@ -1,4 +1,0 @@
-import Testing
-@testable import StravaKit
-
-@Test func StravaKitLinks() { #expect(Bool(true)) }

@@ -1,4 +1,0 @@
-import Testing
-@testable import StravaSandbox
-
-@Test func StravaSandboxLinks() { #expect(Bool(true)) }

@@ -1,4 +1,0 @@
-import Testing
-@testable import TrackDrop
-
-@Test func TrackDropLinks() { #expect(Bool(true)) }

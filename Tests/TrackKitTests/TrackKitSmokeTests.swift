@@ -1,4 +1,0 @@
-import Testing
-@testable import TrackKit
-
-@Test func TrackKitLinks() { #expect(Bool(true)) }
