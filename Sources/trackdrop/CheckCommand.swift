@@ -1,7 +1,45 @@
 import ArgumentParser
+import Foundation
+import TrackKit
 
-/// Placeholder for `trackdrop check`; replaced by its owner.
+/// `trackdrop check`: validate, normalize and denoise activity files and report, without the network.
 struct CheckCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "check", abstract: "Not built yet.")
-    func run() async throws { throw ValidationError("trackdrop check is not built yet") }
+    static let configuration = CommandConfiguration(
+        commandName: "check",
+        abstract: "Validate, normalize and denoise GPX, TCX and FIT files, and report; no network.",
+        discussion: "Exits 0 only when every file is usable for Strava.")
+
+    @Argument(help: "GPX, TCX or FIT files (optionally gzipped), or folders to walk.")
+    var paths: [String]
+
+    @Option(name: .long, help: "Write the normalized file here; a folder when there are several inputs.")
+    var out: String?
+
+    @Flag(name: .long, help: "Print one JSON object per file instead of a readable report.")
+    var json = false
+
+    @Flag(name: .customLong("no-clean"), help: "Check and rewrite, but do not remove GPS noise.")
+    var noClean = false
+
+    func run() async throws {
+        let files = try CheckInputs.collect(paths)
+        guard !files.isEmpty else { throw ValidationError("no GPX, TCX or FIT files found in \(paths.joined(separator: ", "))") }
+        let destination = try CheckOutput(path: out, inputCount: files.count, singleInputIsFile: paths.count == 1)
+        var allUsable = true
+        for file in files {
+            var report: CheckReport
+            do {
+                let normalized = try TrackKit.normalize(contentsOf: file, options: NormalizeOptions(clean: !noClean))
+                report = CheckReport(file: file.path, normalized: normalized)
+                if let destination, normalized.usable, !normalized.output.isEmpty {
+                    report.written = try destination.write(normalized, for: file).path
+                }
+            } catch {
+                report = CheckReport(file: file.path, failure: error)
+            }
+            allUsable = allUsable && report.valid
+            print(json ? report.jsonLine() : report.text())
+        }
+        if !allUsable { throw ExitCode(1) }
+    }
 }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Logging
 import StravaSandbox
+import UnixSignals
 
 /// `trackdrop sandbox`: runs the local Strava sandbox on 127.0.0.1 until SIGINT or SIGTERM.
 struct SandboxCommand: AsyncParsableCommand {
@@ -59,6 +60,8 @@ struct SandboxCommand: AsyncParsableCommand {
               control:       \(url.absoluteString)/_sandbox/stats
             Press Ctrl-C to stop.
             """)
+        // Scripts read the URL from a pipe: hand it over now, not when the buffer fills.
+        fflush(nil)
         try await server.waitUntilStopped()
         print("Strava sandbox stopped.")
     }

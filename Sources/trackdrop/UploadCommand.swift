@@ -1,7 +1,134 @@
 import ArgumentParser
+import Foundation
+import Glibc
+import Logging
+import StravaKit
+import TrackDrop
 
-/// Placeholder for `trackdrop upload`; replaced by its owner.
+/// `trackdrop upload`: a one-shot batch through the daemon's pipeline, with a progress bar.
 struct UploadCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "upload", abstract: "Not built yet.")
-    func run() async throws { throw ValidationError("trackdrop upload is not built yet") }
+    static let configuration = CommandConfiguration(
+        commandName: "upload",
+        abstract: "Upload activity files and folders once, with a progress bar and a summary.",
+        discussion: """
+            Folders are walked. Every file gets a <file>.result.json sidecar. The exit status is non-zero when \
+            any file ends invalid or rejected, or cannot be read.
+            """
+    )
+
+    @Argument(help: "Activity files (.gpx, .tcx, .fit, optionally .gz) and folders.")
+    var paths: [String]
+
+    @Flag(name: .customLong("dry-run"), help: "Check and normalize only: send nothing, write nothing.")
+    var dryRun = false
+
+    @Flag(help: "Run against an in-process Strava sandbox, on copies of the files.")
+    var sandbox = false
+
+    @Option(help: "Configuration file (default: $XDG_CONFIG_HOME/trackdrop/config.json).")
+    var config: String?
+
+    @Option(name: .customLong("log-format"), help: "Log lines as text (default) or json.")
+    var logFormat: LogFormat = .text
+
+    func run() async throws {
+        var logger = DaemonCLI.bootstrapLogging(format: logFormat)
+        let interactive = isatty(STDERR_FILENO) == 1
+        // The progress bar says what the per-file log lines would; keep only warnings on a terminal.
+        if interactive { logger.logLevel = .warning }
+        var configuration = try DaemonCLI.loadConfiguration(config)
+        var inputs = paths.map { URL(fileURLWithPath: $0).standardizedFileURL }
+        var sandboxRun: SandboxRun?
+        var statePaths = configuration.paths()
+        if sandbox, !dryRun {
+            let run = try await SandboxRun.start(configuration: configuration, folders: inputs.map { FolderConfiguration(path: $0) }, logger: logger)
+            inputs = run.configuration.folders.map(\.path)
+            configuration = run.configuration
+            configuration.folders = []
+            statePaths = run.workspace.paths
+            sandboxRun = run
+        }
+        let batch = BatchUpload(configuration: configuration, paths: statePaths, logger: logger)
+        let (files, problems) = batch.collectFiles(inputs)
+        for problem in problems { logger.error("\(problem)") }
+        if dryRun {
+            var failed = problems.count
+            for line in batch.preview(files) {
+                print("\(line.verdict.padding(toLength: 14, withPad: " ", startingAt: 0)) \(line.file)  \(line.detail)")
+                if line.verdict == "invalid" { failed += 1 }
+            }
+            print("\(files.count) file(s) checked, nothing sent")
+            if failed > 0 { throw ExitCode(1) }
+            return
+        }
+        let session: StravaSession
+        if let sandboxRun {
+            session = sandboxRun.session
+        } else {
+            session = try await DaemonCLI.connect(configuration: configuration, paths: statePaths, logger: logger)
+        }
+        let progress = ProgressPrinter(total: files.count, window: configuration.strava.rateLimitWindowSeconds, interactive: interactive, session: session)
+        let ticker = Task {
+            while !Task.isCancelled {
+                try await Task.sleep(for: .seconds(1))
+                await progress.redraw()
+            }
+        }
+        let results: [LedgerEntry]
+        do {
+            results = try await batch.run(files: files, session: session) { event in await progress.record(event) }
+        } catch {
+            ticker.cancel()
+            await sandboxRun?.stop()
+            throw error
+        }
+        ticker.cancel()
+        await progress.finish()
+        if let sandboxRun {
+            await sandboxRun.stop()
+        } else {
+            try? await session.shutdown()
+        }
+        print(ResultTable.render(results, relativeTo: sandboxRun?.workspace.inputs), terminator: "")
+        if let sandboxRun { print("\nSidecars are beside the copies in \(sandboxRun.workspace.inputs.path)") }
+        let failed = results.filter { $0.status == .invalid || $0.status == .rejected }.count + problems.count
+            + max(0, files.count - results.count)
+        if failed > 0 { throw ExitCode(1) }
+    }
+}
+
+/// Draws the progress bar on a terminal, or prints one plain line per finished file otherwise.
+actor ProgressPrinter {
+    private var progress: BatchProgress
+    private let interactive: Bool
+    private let session: StravaSession
+
+    init(total: Int, window: TimeInterval, interactive: Bool, session: StravaSession) {
+        progress = BatchProgress(total: total, window: window)
+        self.interactive = interactive
+        self.session = session
+    }
+
+    func record(_ event: PipelineEvent) async {
+        progress.record(event)
+        if interactive {
+            await redraw()
+        } else if case .finished(let entry) = event {
+            let detail = entry.activityID.map { "https://www.strava.com/activities/\($0)" } ?? entry.error ?? ""
+            print("\(progress.done)/\(progress.total) \(entry.status?.rawValue ?? "?") \(entry.path) \(detail)")
+        } else if case .skipped(let path, let reason) = event {
+            print("\(progress.done)/\(progress.total) skipped \(path): \(reason)")
+        }
+    }
+
+    func redraw() async {
+        guard interactive else { return }
+        let line = progress.bar(rateLimit: await session.rateLimitStatus())
+        FileHandle.standardError.write(Data("\r\u{1B}[2K\(line)".utf8))
+    }
+
+    func finish() async {
+        await redraw()
+        if interactive { FileHandle.standardError.write(Data("\n".utf8)) }
+    }
 }

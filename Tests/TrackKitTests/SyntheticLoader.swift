@@ -11,12 +11,16 @@ final class SyntheticLoader: NSObject, XMLParserDelegate {
     private var current: [TrackPoint] = []
     private var point: TrackPoint?
     private var text = ""
-    private var inTCXPosition = false
     private var tcxLat: Double?
     private var tcxLon: Double?
     private var isTCX = false
     private(set) var sport: String?
-    private var inTrackType = false
+    private let plainDates = ISO8601DateFormatter()
+    private let fractionalDates: ISO8601DateFormatter = {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        return formatter
+    }()
 
     /// Reads every track point of a GPX or TCX file; each GPX `trkseg` or TCX `Lap` is one segment.
     static func load(_ data: Data) throws -> Track {
@@ -74,7 +78,7 @@ final class SyntheticLoader: NSObject, XMLParserDelegate {
         guard var p = point else { return }
         switch name {
         case "ele", "AltitudeMeters": p.elevation = Double(value)
-        case "time", "Time": p.time = Self.parseDate(value)
+        case "time", "Time": p.time = plainDates.date(from: value) ?? fractionalDates.date(from: value)
         case "hr": p.heartRate = Int(value)
         case "Value": p.heartRate = Int(value)
         case "cad", "Cadence", "RunCadence": p.cadence = Int(value)
@@ -97,12 +101,5 @@ final class SyntheticLoader: NSObject, XMLParserDelegate {
         default: break
         }
         point = p
-    }
-
-    static func parseDate(_ value: String) -> Date? {
-        let withFraction = ISO8601DateFormatter()
-        withFraction.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        let plain = ISO8601DateFormatter()
-        return plain.date(from: value) ?? withFraction.date(from: value)
     }
 }

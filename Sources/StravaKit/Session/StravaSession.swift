@@ -1,39 +1,91 @@
 import AsyncHTTPClient
 import Foundation
 import Logging
+import NIOHTTP1
 
 /// One connection to Strava: tokens, rate-limit gate, retries. Safe to share.
 public actor StravaSession {
     let settings: StravaSettings
     let store: CredentialsStore
     let logger: Logger
+    let client: HTTPClient
+    let tokens: TokenManager
+    let gate: RateLimitGate
+    let api: APIClient
 
+    /// Uploads submitted through this session, by id, until they are resolved.
+    var submissions: [UploadID: PendingUpload] = [:]
+    var pending: [UploadID: PendingUpload] = [:]
+    var finished: [UploadID: ResolvedUpload] = [:]
+    /// Uploads given up on, with the reason, until resolved again.
+    var failed: [UploadID: any Error] = [:]
+    var waiters: [UploadID: [Waiter]] = [:]
+    var driver: Task<Void, Never>?
+    var estimator = ProcessingTimeEstimator()
+    var closed = false
+    /// Calls spent on submissions that settled at the POST, by external id.
+    var settledSubmissionCalls: [String: Int] = [:]
+
+    /// One caller waiting for one upload.
+    struct Waiter: Sendable {
+        let token: UInt64
+        let continuation: CheckedContinuation<ResolvedUpload, any Error>
+    }
+    var nextWaiterToken: UInt64 = 0
+
+    /// Reads the credentials (refusing a file others can read); a missing file means not connected.
     public init(settings: StravaSettings, credentialsFile: URL, logger: Logger) throws {
         self.settings = settings
         self.store = CredentialsStore(fileURL: credentialsFile)
         self.logger = logger
-        _ = try store.load()
+        let credentials = try store.load()
+        var configuration = HTTPClient.Configuration()
+        configuration.timeout.connect = .seconds(10)
+        configuration.redirectConfiguration = .disallow
+        client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+        let transport = Transport(client: client)
+        tokens = TokenManager(
+            store: store, credentials: credentials,
+            endpoint: TokenEndpoint(transport: transport, settings: settings, logger: logger), logger: logger)
+        gate = RateLimitGate(
+            windowLength: settings.rateLimitWindow, dayLength: settings.dailyWindow,
+            seed: credentials?.lastRateLimit, logger: logger)
+        api = APIClient(transport: transport, settings: settings, tokens: tokens, gate: gate, logger: logger)
     }
 
-    public func shutdown() async throws {}
-
-    public var connectionState: ConnectionState { .notConnected }
-
-    public func submit(_ request: UploadRequest) async throws -> UploadSubmission {
-        throw StravaError.notConnected(credentialsFile: store.fileURL.path)
+    deinit {
+        // A session dropped without `shutdown()` must not take the process down with
+        // AsyncHTTPClient's "not shut down" assertion; closing in the background is enough.
+        if !closed { client.shutdown { _ in } }
     }
 
-    /// Waits until every given upload is final; adaptive polling and batch reconciliation. Returns per id
-    /// the outcome and how many API calls were spent on it.
-    public func resolve(_ ids: [UploadID]) async throws -> [UploadID: ResolvedUpload] {
-        throw StravaError.notConnected(credentialsFile: store.fileURL.path)
+    /// Stops following uploads (waiting callers get `sessionClosed`), saves the last seen
+    /// rate-limit usage and closes the HTTP client.
+    public func shutdown() async throws {
+        guard !closed else { return }
+        closed = true
+        driver?.cancel()
+        failAllWaiters(StravaError.sessionClosed)
+        await tokens.record(lastUploadAt: nil, rateLimit: gate.status)
+        try await client.shutdown()
     }
 
-    /// After a crash with the POST outcome unknown: find the activity made from this external_id, if any.
-    public func lookUp(externalID: String, submittedAfter: Date) async throws -> UploadOutcome? {
-        throw StravaError.notConnected(credentialsFile: store.fileURL.path)
+    public var connectionState: ConnectionState { tokens.connectionState }
+
+    /// Granted scopes and athlete as stored; nil when not connected.
+    public var credentials: StravaCredentials? {
+        get async { await tokens.current }
     }
 
     /// Last seen usage and limits, and "waiting until" while paused.
-    public func rateLimitStatus() -> RateLimitStatus { RateLimitStatus() }
+    public func rateLimitStatus() -> RateLimitStatus { gate.status }
+
+    /// Calls spent on a submission that settled at the POST (duplicate or rejected there).
+    public func apiCallsForSettledSubmission(externalID: String) -> Int? {
+        settledSubmissionCalls[externalID]
+    }
+
+    func ensureOpen() throws {
+        if closed { throw StravaError.sessionClosed }
+    }
 }

@@ -17,11 +17,11 @@ final class SandboxStore: Sendable {
     var now: Date { clock.now }
 
     /// Runs `body` on the state with the lock held, after finishing uploads whose time has come.
-    func withState<Result>(_ body: (inout SandboxState) throws -> Result) rethrows -> Result {
+    func withState<Result: Sendable>(_ body: (inout SandboxState) -> Result) -> Result {
         let now = clock.now
-        return try state.withLock { state in
+        return state.withLock { state in
             state.settleUploads(now: now)
-            return try body(&state)
+            return body(&state)
         }
     }
 

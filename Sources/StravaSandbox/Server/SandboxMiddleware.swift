@@ -64,10 +64,10 @@ struct SandboxMiddleware: RouterMiddleware {
         if case .drop(afterProcessing: true) = decision {
             try await drop(context)
         }
-        response.headers[HTTPField.Name("X-RateLimit-Limit")!] = snapshot.overall.limitHeader
-        response.headers[HTTPField.Name("X-RateLimit-Usage")!] = snapshot.overall.usageHeader
-        response.headers[HTTPField.Name("X-ReadRateLimit-Limit")!] = snapshot.read.limitHeader
-        response.headers[HTTPField.Name("X-ReadRateLimit-Usage")!] = snapshot.read.usageHeader
+        response.headers[.init("X-RateLimit-Limit")!] = snapshot.overall.limitHeader
+        response.headers[.init("X-RateLimit-Usage")!] = snapshot.overall.usageHeader
+        response.headers[.init("X-ReadRateLimit-Limit")!] = snapshot.read.limitHeader
+        response.headers[.init("X-ReadRateLimit-Usage")!] = snapshot.read.usageHeader
         return response
     }
 

@@ -1,7 +1,7 @@
 import Hummingbird
 
 /// One of Strava's error responses: a status and the exact body Strava sends with it.
-struct StravaFault: Sendable {
+struct StravaFault: Error, Sendable {
     var status: HTTPResponse.Status
     var body: JSONValue
 

@@ -37,7 +37,7 @@ public struct LedgerEntry: Codable, Sendable, Equatable, FetchableRecord, Mutabl
     public var sidecarPath: String?
     public var sidecarWritten: Bool = false
 
-    enum CodingKeys: String, CodingKey, ColumnExpression {
+    public enum CodingKeys: String, CodingKey, ColumnExpression {
         case id, path, sha256, size, state, status, error, trainer, commute, duration, reposted
         case modifiedAt = "modified_at", uploadID = "upload_id", activityID = "activity_id", externalID = "external_id"
         case apiCalls = "api_calls", normalizedPath = "normalized_path", dataType = "data_type", uploadName = "upload_name"

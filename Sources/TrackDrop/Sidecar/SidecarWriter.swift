@@ -20,8 +20,9 @@ public struct SidecarWriter: Sendable {
             do {
                 try AtomicFile.write(data, to: beside)
                 return beside
-            } catch where error.readOnly {
-                // access(2) said yes but the write said no (read-only mount, ACLs): fall through to the results folder.
+            } catch {
+                // access(2) said yes but the write said no (read-only mount, ACLs): use the results folder.
+                guard error.readOnly else { throw error }
             }
         }
         try FileManager.default.createDirectory(at: resultsFolder, withIntermediateDirectories: true)

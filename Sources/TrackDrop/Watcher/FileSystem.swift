@@ -46,24 +46,45 @@ enum FileSystem {
         return result
     }
 
-    /// The name of a file system where inotify does not see changes made elsewhere (FUSE, network mounts), else nil.
-    static func remoteFileSystemName(_ path: String) -> String? {
-        var info = statfs()
-        guard statfs(path, &info) == 0 else { return nil }
-        switch UInt64(UInt(bitPattern: Int(info.f_type))) & 0xFFFF_FFFF {
-        case 0x6573_5546: return "fuse"
-        case 0x6969: return "nfs"
-        case 0xFF53_4D42: return "cifs"
-        case 0xFE53_4D42: return "smb2"
-        case 0x517B: return "smb"
-        case 0x0102_1997: return "9p"
-        case 0x00C3_6400: return "ceph"
-        case 0x7375_7245: return "coda"
-        case 0x5346_414F: return "afs"
-        case 0x0BD0_0BD0: return "lustre"
-        case 0x6B41_4653: return "kafs"
-        default: return nil
+    /// File-system types where inotify does not see changes made elsewhere (FUSE incl. MTP and sshfs, network mounts).
+    static let remoteTypes: Set<String> = ["fuse", "fuseblk", "nfs", "nfs4", "cifs", "smb", "smb2", "smbfs", "9p", "ceph", "coda", "afs", "lustre", "davfs", "glusterfs", "virtiofs"]
+
+    /// The type of the file system holding `path` when inotify is blind there, else nil.
+    /// (Glibc's Swift module does not export `statfs`, so the mount table says it instead.)
+    static func remoteFileSystemName(_ path: String, mountInfo: String? = nil) -> String? {
+        guard let table = mountInfo ?? (try? String(contentsOfFile: "/proc/self/mountinfo", encoding: .utf8)) else { return nil }
+        let resolved = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+        var best: (mountPoint: String, type: String)?
+        for line in table.split(separator: "\n") {
+            // "36 35 98:0 /mnt1 /mnt/parent rw,noatime master:1 - ext3 /dev/root rw,errors=continue"
+            let halves = line.components(separatedBy: " - ")
+            guard halves.count >= 2 else { continue }
+            let fields = halves[0].split(separator: " ")
+            let tail = halves[1].split(separator: " ")
+            guard fields.count >= 5, let type = tail.first else { continue }
+            let mountPoint = unescapeMountPath(String(fields[4]))
+            let covers = mountPoint == "/" || resolved == mountPoint || resolved.hasPrefix(mountPoint + "/")
+            if covers, mountPoint.count >= (best?.mountPoint.count ?? -1) { best = (mountPoint, String(type)) }
         }
+        guard let type = best?.type else { return nil }
+        let base = type.split(separator: ".").first.map(String.init) ?? type
+        return remoteTypes.contains(base) || remoteTypes.contains(type) ? type : nil
+    }
+
+    /// mountinfo writes spaces and a few other bytes as octal escapes (`\040`).
+    private static func unescapeMountPath(_ text: String) -> String {
+        guard text.contains("\\") else { return text }
+        var bytes: [UInt8] = []
+        var utf8 = Array(text.utf8)[...]
+        while let byte = utf8.popFirst() {
+            if byte == UInt8(ascii: "\\"), utf8.count >= 3, let value = UInt8(String(decoding: utf8.prefix(3), as: UTF8.self), radix: 8) {
+                bytes.append(value)
+                utf8 = utf8.dropFirst(3)
+            } else {
+                bytes.append(byte)
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Whether this process may create files in `folder`.

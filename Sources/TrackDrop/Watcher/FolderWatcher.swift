@@ -145,7 +145,7 @@ public actor FolderWatcher {
             for index in roots.indices {
                 if !roots[index].armed, let attempt = roots[index].nextAttempt, attempt <= now {
                     retryArm(index)
-                } else if roots[index].polling, roots[index].armed, let poll = roots[index].nextPoll, poll <= now {
+                } else if roots[index].polling, roots[index].armed, let due = roots[index].nextPoll, due <= now {
                     poll(index)
                 }
             }
@@ -155,7 +155,8 @@ public actor FolderWatcher {
     /// Second look at every candidate whose settle time is over: unchanged means ready, changed means wait again.
     func settleDue() {
         let now = clock.now
-        for (path, candidate) in candidates where candidate.deadline <= now {
+        // Sorted, so files that settle together enter the ledger in a stable order (the first of two exports wins).
+        for (path, candidate) in candidates.filter({ $0.value.deadline <= now }).sorted(by: { $0.key < $1.key }) {
             guard let stamp = FileSystem.stamp(path) else {
                 candidates[path] = nil
                 continue

@@ -47,7 +47,7 @@ final class Inotify: @unchecked Sendable {
             }
         }
         source.setCancelHandler {
-            close(descriptor)
+            Glibc.close(descriptor)
             buffer.deallocate()
             continuation.finish()
         }

@@ -1,9 +1,10 @@
 import Foundation
 
-/// A point on its way through the cleaner: the original point plus its time in seconds and its position in
-/// the segment's local frame.
+/// A point on its way through the cleaner: which point it is, its time in seconds and its position in the
+/// segment's local frame. Small on purpose: long activities hold hundreds of thousands of these.
 struct CleaningSample: Sendable {
-    var point: TrackPoint
+    /// Index of the point in the segment (after timestamp repair).
+    var source: Int
     /// Seconds since the reference date.
     var t: Double
     var x: Double

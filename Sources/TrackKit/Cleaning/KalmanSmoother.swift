@@ -18,11 +18,12 @@ enum KalmanSmoother {
     ///   - initialSpeed: 1 sigma of the unknown starting speed, m/s.
     @discardableResult
     static func smooth(
-        _ s: inout ArraySlice<CleaningSample>, sigma: Double, accelerationNoise q: Double, initialSpeed: Double
+        _ s: inout [CleaningSample], range: Range<Int>, sigma: Double, accelerationNoise q: Double,
+        initialSpeed: Double
     ) -> Int {
-        let n = s.count
+        let n = range.count
         guard n >= 3 else { return 0 }
-        let base = s.startIndex
+        let base = range.lowerBound
         let r = sigma * sigma
         var filtered = [Covariance](repeating: .init(pp: 0, pv: 0, vv: 0), count: n)
         var predicted = filtered

@@ -10,9 +10,11 @@ enum NoiseEstimator {
     /// neighbours (robust median, so turns and the odd outlier barely move it).
     static func sigma(_ s: [CleaningSample], gapSeconds: Double) -> Double {
         guard s.count >= 3 else { return floorMeters }
+        // A spread-out subset of at most ~50,000 triples is plenty for a median.
+        let stride = max(1, s.count / 50_000)
         var normalized: [Double] = []
-        normalized.reserveCapacity(s.count)
-        for i in 1..<(s.count - 1) {
+        normalized.reserveCapacity(s.count / stride + 1)
+        for i in Swift.stride(from: 1, to: s.count - 1, by: stride) {
             let dtIn = s[i].t - s[i - 1].t, dtOut = s[i + 1].t - s[i].t
             guard dtIn > 0, dtOut > 0, dtIn <= gapSeconds, dtOut <= gapSeconds else { continue }
             let wBefore = dtOut / (dtIn + dtOut), wAfter = 1 - wBefore

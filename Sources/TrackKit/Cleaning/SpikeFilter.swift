@@ -11,7 +11,7 @@ enum SpikeFilter {
     /// Slack (metres) on the speed test, for the position noise of the two fixes.
     static let noiseAllowance = 10.0
     /// An out-and-back excursion is a spike when it is this many times farther than the athlete moves.
-    static let excursionFactor = 2.5
+    static let excursionFactor = 2.0
     static let maxRunLength = 3
     /// Steps on each side used to learn how fast the athlete is moving around a candidate.
     static let speedWindow = 8

@@ -10,6 +10,8 @@ enum StopCollapser {
     /// Shortest stop worth collapsing, seconds.
     static let minimumDuration = 20.0
     static let minimumPoints = 3
+    /// A stop survives this many consecutive stray fixes as long as the position comes back.
+    static let maxStrays = 3
 
     /// Radius for a segment with this much noise: wide enough for the wander of a phone at rest.
     static func radius(forNoise sigma: Double) -> Double {
@@ -23,13 +25,36 @@ enum StopCollapser {
         var out: [CleaningSample] = []
         out.reserveCapacity(s.count)
         var removed = 0, stops = 0
+        // Where the last collapsed stop is, so that a stop broken up by wandering noise is joined up again.
+        var previous: (centreX: Double, centreY: Double, endIndex: Int)?
         var i = 0
         while i < s.count {
             let cluster = grow(s, from: i, radius: radius)
             let last = cluster.last
-            if cluster.count >= minimumPoints, s[last].t - s[i].t >= longEnough,
-               netDisplacement(s, i, last) <= radius
-            {
+            let continuesStop = previous.map { stop in
+                i - stop.endIndex <= maxStrays + 1
+                    && hypot(cluster.centreX - stop.centreX, cluster.centreY - stop.centreY) <= radius
+            } ?? false
+            // A stop that goes on only has to be long enough to matter, but must then truly get nowhere; a
+            // new one must last longer than the slowest athlete needs to walk out of it.
+            let needed = continuesStop ? minimumDuration : longEnough
+            let allowedDrift = radius
+            guard cluster.count >= minimumPoints, s[last].t - s[i].t >= needed,
+                  netDisplacement(s, i, last) <= allowedDrift
+            else {
+                out.append(s[i])
+                i += 1
+                continue
+            }
+            if continuesStop, let stop = previous {
+                // Drop the old end and any strays since; the stop now ends here, where it began.
+                out.removeLast(1 + (i - stop.endIndex - 1))
+                removed += 1 + (i - stop.endIndex - 1) + (last - i)
+                var end = s[last]
+                end.x = stop.centreX; end.y = stop.centreY; end.moved = true
+                out.append(end)
+                previous = (stop.centreX, stop.centreY, last)
+            } else {
                 var first = s[i], end = s[last]
                 first.x = cluster.centreX; first.y = cluster.centreY; first.moved = true
                 end.x = cluster.centreX; end.y = cluster.centreY; end.moved = true
@@ -37,25 +62,23 @@ enum StopCollapser {
                 out.append(end)
                 removed += last - i - 1
                 stops += 1
-                i = last + 1
-            } else {
-                out.append(s[i])
-                i += 1
+                previous = (cluster.centreX, cluster.centreY, last)
             }
+            i = last + 1
         }
         return (out, removed, stops)
     }
 
-    private struct Cluster {
+    struct Cluster {
         var last: Int
         var count: Int
         var centreX: Double
         var centreY: Double
     }
 
-    /// Grows a cluster from `start` while new points fall within `radius` of the running centroid; one stray
-    /// fix between two inside ones does not end it.
-    private static func grow(_ s: [CleaningSample], from start: Int, radius: Double) -> Cluster {
+    /// Grows a cluster from `start` while new points fall within `radius` of the running centroid; a few
+    /// stray fixes followed by one inside again do not end it.
+    static func grow(_ s: [CleaningSample], from start: Int, radius: Double) -> Cluster {
         var sumX = s[start].x, sumY = s[start].y, count = 1
         var last = start
         var k = start + 1
@@ -68,8 +91,10 @@ enum StopCollapser {
                 sumX += s[k].x; sumY += s[k].y; count += 1
                 last = k
                 k += 1
-            } else if k + 1 < s.count, count >= minimumPoints, inside(k + 1) {
-                k += 1
+            } else if count >= minimumPoints,
+                      let back = (k + 1..<min(s.count, k + 1 + maxStrays)).first(where: inside)
+            {
+                k = back
             } else {
                 break
             }
@@ -78,7 +103,7 @@ enum StopCollapser {
     }
 
     /// Distance between where the stop starts and ends, each end averaged over a few points against noise.
-    private static func netDisplacement(_ s: [CleaningSample], _ first: Int, _ last: Int) -> Double {
+    static func netDisplacement(_ s: [CleaningSample], _ first: Int, _ last: Int) -> Double {
         let n = min(3, (last - first + 1) / 2)
         var ax = 0.0, ay = 0.0, bx = 0.0, by = 0.0
         for k in 0..<n {

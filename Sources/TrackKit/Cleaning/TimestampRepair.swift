@@ -85,6 +85,8 @@ enum TimestampRepair {
     /// Of points sharing one time keeps one: the first if they are the same fix, else the one that fits best
     /// between its neighbours. Sensor values the kept point lacks are taken from the ones dropped.
     static func mergeDuplicateTimes(_ points: [TrackPoint]) -> (points: [TrackPoint], dropped: Int) {
+        let distinct = zip(points, points.dropFirst()).allSatisfy { $1.time!.timeIntervalSince($0.time!) >= sameTime }
+        if distinct { return (points, 0) }
         var result: [TrackPoint] = []
         result.reserveCapacity(points.count)
         var dropped = 0

@@ -33,9 +33,10 @@ public enum TrackCleaner {
         guard points.count >= 3, options.removeSpikes || options.collapseStops || options.smooth else { return points }
 
         let frame = LocalFrame(latitude: points[0].latitude, longitude: points[0].longitude)
-        var samples = points.map { point in
+        var samples = points.indices.map { index in
+            let point = points[index]
             let (x, y) = frame.project(latitude: point.latitude, longitude: point.longitude)
-            return CleaningSample(point: point, t: point.time!.timeIntervalSinceReferenceDate, x: x, y: y)
+            return CleaningSample(source: index, t: point.time!.timeIntervalSinceReferenceDate, x: x, y: y)
         }
         // Without a time order (timestamp repair switched off) nothing below is meaningful.
         guard zip(samples, samples.dropFirst()).allSatisfy({ $0.t < $1.t }) else { return points }
@@ -59,9 +60,8 @@ public enum TrackCleaner {
             report.noiseMeters = max(report.noiseMeters ?? 0, smoothed.sigma)
         }
         return samples.map { sample in
-            guard sample.moved else { return sample.point }
-            var point = sample.point
-            (point.latitude, point.longitude) = frame.unproject(x: sample.x, y: sample.y)
+            var point = points[sample.source]
+            if sample.moved { (point.latitude, point.longitude) = frame.unproject(x: sample.x, y: sample.y) }
             return point
         }
     }
@@ -81,11 +81,9 @@ public enum TrackCleaner {
             bounds.map { samples[$0] }, sigma: sigma, maxAccelerationNoise: profile.accelerationNoise)
         var moved = 0
         for range in bounds {
-            var run = samples[range]
             moved += KalmanSmoother.smooth(
-                &run, sigma: tuned.sigma, accelerationNoise: tuned.accelerationNoise,
+                &samples, range: range, sigma: tuned.sigma, accelerationNoise: tuned.accelerationNoise,
                 initialSpeed: profile.maxSpeed / 2)
-            samples.replaceSubrange(range, with: run)
         }
         return (moved, tuned.sigma)
     }

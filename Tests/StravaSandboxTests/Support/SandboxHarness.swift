@@ -168,3 +168,13 @@ struct SandboxHarness: Sendable {
         }.joined(separator: "&")
     }
 }
+
+extension SandboxConfiguration {
+    /// Limits high enough that tests sending hundreds of requests never meet them.
+    mutating func liftRateLimits() {
+        rateLimitOverallShort = 100_000
+        rateLimitOverallDaily = 100_000
+        rateLimitReadShort = 100_000
+        rateLimitReadDaily = 100_000
+    }
+}

@@ -1,0 +1,143 @@
+#!/usr/bin/env python3
+"""Scores denoised GPX files against the known true path and writes the results table (python3 stdlib).
+
+Usage: score.py WORK_DIR TOOLS_JSON RESULT_MD
+WORK_DIR holds in/ (synthetic inputs and truth), corpus/ (device files) and out/<tool>/ for each tool.
+"""
+import json
+import math
+import os
+import statistics
+import sys
+import xml.etree.ElementTree as ET
+
+EARTH = 6371008.8
+
+
+def read_points(path):
+    """Segments of (lat, lon, time string or None) from a GPX 1.0/1.1 file."""
+    segments = []
+    for seg in ET.parse(path).getroot().iter():
+        if not seg.tag.endswith("trkseg"):
+            continue
+        points = []
+        for pt in seg:
+            if not pt.tag.endswith("trkpt"):
+                continue
+            stamp = None
+            for child in pt:
+                if child.tag.endswith("time") and child.text:
+                    stamp = child.text.strip()
+            points.append((float(pt.get("lat")), float(pt.get("lon")), stamp))
+        segments.append(points)
+    return segments
+
+
+def haversine(a, b):
+    la1, lo1, la2, lo2 = map(math.radians, (a[0], a[1], b[0], b[1]))
+    h = math.sin((la2 - la1) / 2) ** 2 + math.cos(la1) * math.cos(la2) * math.sin((lo2 - lo1) / 2) ** 2
+    return 2 * EARTH * math.asin(min(1.0, math.sqrt(h)))
+
+
+def length(segments):
+    return sum(haversine(s[i - 1], s[i]) for s in segments for i in range(1, len(s)))
+
+
+def normalize_stamp(stamp):
+    # Tools write 2026-11-14T07:00:00Z, ...00.000Z or ...00+00:00; the truth uses the first form.
+    if stamp is None:
+        return None
+    stamp = stamp.replace("+00:00", "Z")
+    if "." in stamp:
+        stamp = stamp.split(".")[0] + "Z"
+    return stamp
+
+
+def max_deviation(segments, truth):
+    lat0, lon0 = truth["origin"]
+    path = truth["path"]
+    arc_at = truth["arc_at"]
+    kx = EARTH * math.cos(math.radians(lat0)) * math.pi / 180
+    ky = EARTH * math.pi / 180
+    worst = 0.0
+    for seg in segments:
+        for lat, lon, stamp in seg:
+            x, y = (lon - lon0) * kx, (lat - lat0) * ky
+            arc = arc_at.get(normalize_stamp(stamp))
+            if arc is None:
+                lo, hi = 0, len(path) - 1
+            else:
+                lo, hi = max(0, int(arc) - 200), min(len(path) - 1, int(arc) + 200)
+            best = float("inf")
+            for i in range(lo, hi):
+                ax, ay = path[i]
+                bx, by = path[i + 1]
+                dx, dy = bx - ax, by - ay
+                l2 = dx * dx + dy * dy
+                f = 0.0 if l2 == 0 else max(0.0, min(1.0, ((x - ax) * dx + (y - ay) * dy) / l2))
+                ex, ey = x - (ax + f * dx), y - (ay + f * dy)
+                d = ex * ex + ey * ey
+                if d < best:
+                    best = d
+            worst = max(worst, math.sqrt(best))
+    return worst
+
+
+def main():
+    work, tools_json, result = sys.argv[1], sys.argv[2], sys.argv[3]
+    tools = json.loads(tools_json)  # [[name, command description], ...]
+    inputs = sorted(f[:-4] for f in os.listdir(os.path.join(work, "in")) if f.endswith(".gpx"))
+    cases = sorted({name.rsplit("-", 1)[0] for name in inputs}, key=lambda c: inputs.index(next(n for n in inputs if n.startswith(c))))
+    rows = {}
+    for tool, _ in tools:
+        for name in inputs:
+            truth = json.load(open(os.path.join(work, "in", name + ".truth.json")))
+            out = os.path.join(work, "out", tool, name + ".gpx")
+            if not os.path.exists(out):
+                continue
+            segs = read_points(out)
+            err = (length(segs) - truth["true_length"]) / truth["true_length"] * 100
+            rows.setdefault((tool, name.rsplit("-", 1)[0]), []).append(
+                (err, max_deviation(segs, truth), sum(len(s) for s in segs)))
+
+    lines = []
+    lines.append("### Synthetic tracks with a known true path (3 seeds per case)\n")
+    lines.append("Distance error = (measured − true) / true; the table shows the median over the seeds of the")
+    lines.append("absolute error, with the signed errors in brackets. Max dev = largest distance of any output")
+    lines.append("point from the true path, worst seed.\n")
+    lines.append("| case | tool | median abs distance error | signed errors | max dev (m) | points out |")
+    lines.append("|---|---|---|---|---|---|")
+    for case in cases:
+        for tool, _ in tools:
+            r = rows.get((tool, case))
+            if not r:
+                continue
+            errs = [e for e, _, _ in r]
+            lines.append("| %s | %s | %.2f %% | %s | %.1f | %d |" % (
+                case, tool, statistics.median(abs(e) for e in errs), ", ".join("%+.2f" % e for e in errs),
+                max(d for _, d, _ in r), int(statistics.median(n for _, _, n in r))))
+
+    corpus = sorted(f for f in os.listdir(os.path.join(work, "corpus")) if f.endswith(".gpx"))
+    if corpus:
+        lines.append("\n### Clean files from real devices: distance change (target ≤ 1 %)\n")
+        lines.append("| file | raw distance (m) | " + " | ".join(t for t, _ in tools if t != "raw") + " |")
+        lines.append("|---|---|" + "---|" * (len(tools) - 1))
+        for name in corpus:
+            raw = length(read_points(os.path.join(work, "corpus", name)))
+            cells = []
+            for tool, _ in tools:
+                if tool == "raw":
+                    continue
+                out = os.path.join(work, "out", tool, "corpus", name)
+                if os.path.exists(out) and raw > 0:
+                    cells.append("%+.2f %%" % ((length(read_points(out)) - raw) / raw * 100))
+                else:
+                    cells.append("n/a")
+            lines.append("| %s | %.0f | %s |" % (name, raw, " | ".join(cells)))
+    with open(result, "w") as f:
+        f.write("\n".join(lines) + "\n")
+    print("\n".join(lines))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# TrackKit throughput and memory against the libxml2 floor, GPSBabel and gpxpy, on a generated
+# 500,000-point (~50 MB) GPX, plus a typical 1 MB file including process start.
+# usage: Benchmarks/trackkit.sh            (prints a Markdown table; see Benchmarks/results/trackkit.md)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+ROOT=$PWD
+WORK=${TRACKKIT_BENCH_DIR:-/tmp/trackdrop-trackkit-bench}
+POINTS=${POINTS:-500000}
+mkdir -p "$WORK"
+
+need_apt=()
+command -v xmllint >/dev/null || need_apt+=(libxml2-utils)
+command -v gpsbabel >/dev/null || need_apt+=(gpsbabel)
+command -v hyperfine >/dev/null || need_apt+=(hyperfine)
+[ -x /usr/bin/time ] || need_apt+=(time)
+if [ ${#need_apt[@]} -gt 0 ]; then apt-get update -qq && apt-get install -y -qq "${need_apt[@]}"; fi
+python3 -c 'import gpxpy' 2>/dev/null || python3 -m pip install -q gpxpy
+
+BIG=$WORK/big.gpx
+SMALL=$WORK/small.gpx
+[ -s "$BIG" ] || python3 Benchmarks/trackkit/make_big_gpx.py "$BIG" "$POINTS"
+[ -s "$SMALL" ] || python3 Benchmarks/trackkit/make_big_gpx.py "$SMALL" 5000
+
+if [ -z "${SKIP_BUILD:-}" ]; then
+  flock /tmp/trackdrop-build.lock swift build -c release --product trackdrop 2>&1 | tail -3
+fi
+TRACKDROP=$ROOT/.build/release/trackdrop
+
+size_mb=$(python3 -c "import os; print(os.path.getsize('$BIG') / 1e6)")
+small_mb=$(python3 -c "import os; print(os.path.getsize('$SMALL') / 1e6)")
+
+# measure NAME COMMAND...: wall seconds and peak RSS from GNU time.
+measure() {
+  local name=$1; shift
+  local log=$WORK/time.log
+  /usr/bin/time -v "$@" >/dev/null 2>"$log" || true
+  local wall rss
+  wall=$(awk -F': ' '/Elapsed \(wall clock\)/ {n=split($2,p,":"); s=0; for(i=1;i<=n;i++) s=s*60+p[i]; print s}' "$log")
+  rss=$(awk -F': ' '/Maximum resident set size/ {printf "%.0f", $2/1024}' "$log")
+  printf '| %s | %.2f | %.1f | %s |\n' "$name" "$wall" "$(python3 -c "print($size_mb / max($wall, 0.001))")" "$rss"
+}
+
+echo "Input: $BIG, $POINTS points, ${size_mb} MB ($(date -u +%Y-%m-%dT%H:%M:%SZ), $(nproc) cores)"
+echo
+echo "| tool | seconds | MB/s | peak RSS (MiB) |"
+echo "|---|---:|---:|---:|"
+measure "xmllint --stream --noout (libxml2 parse floor)" xmllint --stream --noout "$BIG"
+measure "gpsbabel -i gpx -o gpx" gpsbabel -i gpx -f "$BIG" -o gpx -F "$WORK/gpsbabel.gpx"
+measure "gpsbabel -x position,distance=3m" gpsbabel -i gpx -f "$BIG" -x position,distance=3m -o gpx -F "$WORK/gpsbabel-pos.gpx"
+measure "gpxpy parse + smooth + write" python3 Benchmarks/trackkit/gpxpy_smooth.py "$BIG" "$WORK/gpxpy.gpx"
+measure "trackdrop check --out (clean + write + XSD)" "$TRACKDROP" check --out "$WORK/trackdrop.gpx" "$BIG"
+measure "trackdrop check --no-clean --out" "$TRACKDROP" check --no-clean --out "$WORK/trackdrop-raw.gpx" "$BIG"
+echo
+echo "Typical file: $SMALL (${small_mb} MB, 5,000 points), process start included:"
+hyperfine --warmup 3 --runs 20 -N --ignore-failure --export-markdown "$WORK/hyperfine.md" \
+  "$TRACKDROP check --out $WORK/small-out.gpx $SMALL" >/dev/null
+cat "$WORK/hyperfine.md"

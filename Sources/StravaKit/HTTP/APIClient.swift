@@ -1,0 +1,85 @@
+import Foundation
+import Logging
+import NIOHTTP1
+
+/// Sends API requests with a fresh token, through the rate-limit gate, retrying what is safe to retry.
+struct APIClient: Sendable {
+    let transport: Transport
+    let settings: StravaSettings
+    let tokens: TokenManager
+    let gate: RateLimitGate
+    let logger: Logger
+    var retry = RetryPolicy.standard
+
+    /// The final answer (2xx, or a 4xx other than 401/408/429). `calls` grows by every request that
+    /// reached, or may have reached, Strava.
+    func send(_ request: APIRequest, calls: inout Int) async throws -> HTTPExchange {
+        var url = settings.url("/api/v3" + request.path)
+        if !request.query.isEmpty { url += "?" + FormEncoding.encode(request.query) }
+        var refreshedAfter401 = false
+        var failures = 0
+        while true {
+            try Task.checkCancellation()
+            let token = try await tokens.accessToken()
+            var headers = HTTPHeaders()
+            headers.add(name: "Authorization", value: "Bearer \(token)")
+            headers.add(name: "Accept", value: "application/json")
+            if let contentType = request.contentType { headers.add(name: "Content-Type", value: contentType) }
+            let ticket = try await gate.acquire(request.bucket)
+            let exchange: HTTPExchange
+            do {
+                exchange = try await transport.send(
+                    method: request.method, url: url, headers: headers, body: request.body)
+            } catch {
+                await gate.complete(ticket, headers: nil, status: nil)
+                if case .outcomeUnknown = error {
+                    calls += 1
+                    if request.unsafeToResend { throw OutcomeUnknown(calls: calls, reason: error.reason) }
+                }
+                failures += 1
+                guard failures < retry.maximumAttempts else {
+                    throw StravaError.networkUnavailable(endpoint: request.label, reason: error.reason)
+                }
+                try await backOff(failures, retryAfter: nil, request: request, reason: error.reason)
+                continue
+            }
+            calls += 1
+            await gate.complete(ticket, headers: exchange.rateLimitHeaders, status: exchange.status)
+            switch exchange.status {
+            case 401:
+                let body = StravaErrorBody(exchange.body)
+                if let scope = body.missingScope { throw StravaError.missingScope(scope) }
+                if refreshedAfter401 {
+                    await tokens.markReconnectRequired()
+                    throw StravaError.reconnectRequired
+                }
+                refreshedAfter401 = true
+                logger.info("Strava refused the access token; refreshing once", metadata: ["endpoint": "\(request.label)"])
+                try await tokens.refreshAfterRejection(of: token)
+            case 429:
+                // The gate has paused until the window turns; the next acquire waits for it.
+                continue
+            case 408, 500...599:
+                failures += 1
+                let reason = "HTTP \(exchange.status)"
+                guard failures < retry.maximumAttempts else {
+                    throw StravaError.server(
+                        endpoint: request.label, status: exchange.status,
+                        message: StravaErrorBody(exchange.body).summary)
+                }
+                let retryAfter = RetryPolicy.retryAfterSeconds(exchange.headers.first(name: "Retry-After"))
+                try await backOff(failures, retryAfter: retryAfter, request: request, reason: reason)
+            default:
+                return exchange
+            }
+        }
+    }
+
+    private func backOff(_ failures: Int, retryAfter: TimeInterval?, request: APIRequest, reason: String) async throws {
+        let delay = retry.delay(beforeRetry: failures, retryAfter: retryAfter)
+        logger.info(
+            "request failed, retrying",
+            metadata: ["endpoint": "\(request.label)", "reason": "\(reason)", "attempt": "\(failures)", "delay": "\(delay)"])
+        try await Task.sleep(for: delay)
+    }
+}

@@ -1,0 +1,64 @@
+import Foundation
+
+extension StravaSession {
+    /// After a crash with the POST outcome unknown: find the activity made from this external_id, if any.
+    ///
+    /// `GET /athlete/activities` filters on the activity's start, not on when it was uploaded, so
+    /// `submittedAfter` cannot narrow the listing; the most recent activities (up to three pages of
+    /// 200) are searched. Pass `activityStartTime` when it is known to search from there instead.
+    public func lookUp(externalID: String, submittedAfter: Date) async throws -> UploadOutcome? {
+        try await lookUp(externalID: externalID, activityStartTime: nil)
+    }
+
+    /// Like `lookUp(externalID:submittedAfter:)`, listing only activities that start at or after
+    /// `activityStartTime` when given.
+    public func lookUp(externalID: String, activityStartTime: Date?) async throws -> UploadOutcome? {
+        try ensureOpen()
+        var calls = 0
+        return try await searchActivities(externalID: externalID, startTime: activityStartTime, calls: &calls)
+            .map { .uploaded(activityID: $0) }
+    }
+
+    /// The id of the activity whose external_id matches, searching up to three pages.
+    func searchActivities(externalID: String, startTime: Date?, calls: inout Int) async throws -> Int64? {
+        guard await tokens.current?.canReadActivities == true else {
+            throw StravaError.missingScope("activity:read_all")
+        }
+        for page in 1...3 {
+            let activities = try await listActivities(after: startTime, page: page, calls: &calls)
+            if let match = activities.first(where: { $0.matches(externalID: externalID) }) { return match.id }
+            if activities.count < Self.listingPageSize { break }
+        }
+        return nil
+    }
+
+    static let listingPageSize = 200
+
+    /// One page of `GET /athlete/activities`, newest first at Strava unless `after` is given.
+    func listActivities(after: Date?, page: Int, calls: inout Int) async throws -> [ActivitySummary] {
+        var query = [("per_page", String(Self.listingPageSize)), ("page", String(page))]
+        if let after { query.insert(("after", String(Int64(after.timeIntervalSince1970.rounded(.down)) - 1)), at: 0) }
+        let request = APIRequest(method: .GET, path: "/athlete/activities", query: query)
+        let exchange = try await api.send(request, calls: &calls)
+        guard exchange.status == 200 else {
+            throw StravaError.server(
+                endpoint: request.label, status: exchange.status, message: StravaErrorBody(exchange.body).summary)
+        }
+        return try exchange.decode([ActivitySummary].self, endpoint: request.label)
+    }
+
+    /// A POST whose answer was lost may still be processing: look a few times over a while
+    /// (about four and a half typical processing times) before concluding it never arrived.
+    func findLostUpload(_ request: UploadRequest, calls: inout Int) async throws -> UploadOutcome? {
+        guard await tokens.current?.canReadActivities == true else { return nil }
+        let typical = estimator.firstCheckDelay
+        for factor in [1.5, 3.0] {
+            try await Task.sleep(for: .milliseconds(Int64(max(1, typical * factor) * 1000)))
+            if let id = try await searchActivities(externalID: request.externalID, startTime: request.startTime, calls: &calls) {
+                logger.info("found the activity of a lost upload", metadata: ["external_id": "\(request.externalID)", "activity_id": "\(id)"])
+                return .uploaded(activityID: id)
+            }
+        }
+        return nil
+    }
+}

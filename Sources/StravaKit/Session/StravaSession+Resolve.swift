@@ -1,0 +1,239 @@
+import Foundation
+
+extension StravaSession {
+    /// Waits until every given upload is final; adaptive polling and batch reconciliation. Returns per id
+    /// the outcome and how many API calls were spent on it.
+    ///
+    /// Concurrent callers share one follower: uploads waited for by different callers are checked
+    /// together, so one activity listing can settle all of them.
+    public func resolve(_ ids: [UploadID]) async throws -> [UploadID: ResolvedUpload] {
+        try ensureOpen()
+        let now = Date()
+        for id in ids where finished[id] == nil && pending[id] == nil {
+            failed[id] = nil
+            var upload = submissions.removeValue(forKey: id)
+                ?? PendingUpload(id: id, submittedAt: now, calls: 0, nextCheck: now)
+            upload.nextCheck = upload.submittedAt.addingTimeInterval(estimator.firstCheckDelay)
+            pending[id] = upload
+        }
+        startDriverIfNeeded()
+        var results: [UploadID: ResolvedUpload] = [:]
+        for id in ids {
+            results[id] = try await wait(for: id)
+        }
+        return results
+    }
+
+    private func wait(for id: UploadID) async throws -> ResolvedUpload {
+        if let done = finished[id] { return done }
+        if let error = failed[id] { throw error }
+        nextWaiterToken += 1
+        let token = nextWaiterToken
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                if let done = finished[id] {
+                    continuation.resume(returning: done)
+                } else if let error = failed[id] {
+                    continuation.resume(throwing: error)
+                } else if Task.isCancelled {
+                    continuation.resume(throwing: CancellationError())
+                } else {
+                    waiters[id, default: []].append(Waiter(token: token, continuation: continuation))
+                }
+            }
+        } onCancel: {
+            Task { await self.cancelWaiter(id: id, token: token) }
+        }
+    }
+
+    private func cancelWaiter(id: UploadID, token: UInt64) {
+        guard var list = waiters[id], let index = list.firstIndex(where: { $0.token == token }) else { return }
+        let waiter = list.remove(at: index)
+        waiters[id] = list.isEmpty ? nil : list
+        waiter.continuation.resume(throwing: CancellationError())
+        if waiters.isEmpty {
+            // Nobody waits any more: stop spending calls on them.
+            pending.removeAll()
+        }
+    }
+
+    func settle(_ id: UploadID, outcome: UploadOutcome) {
+        guard let upload = pending.removeValue(forKey: id) else { return }
+        let result = ResolvedUpload(outcome: outcome, apiCalls: upload.calls)
+        finished[id] = result
+        logger.debug("upload resolved", metadata: ["upload_id": "\(id)", "outcome": "\(outcome)", "api_calls": "\(upload.calls)"])
+        for waiter in waiters.removeValue(forKey: id) ?? [] { waiter.continuation.resume(returning: result) }
+    }
+
+    func failAllWaiters(_ error: any Error) {
+        for id in pending.keys { failed[id] = error }
+        pending.removeAll()
+        let all = waiters
+        waiters.removeAll()
+        for waiter in all.values.flatMap({ $0 }) { waiter.continuation.resume(throwing: error) }
+    }
+
+    private func startDriverIfNeeded() {
+        guard driver == nil, !pending.isEmpty else { return }
+        driver = Task { await self.drive() }
+    }
+
+    /// Checks whatever is due until nothing is pending.
+    private func drive() async {
+        defer { driver = nil }
+        while !pending.isEmpty, !Task.isCancelled {
+            let now = Date()
+            let due = pending.values.filter { $0.nextCheck <= now }.sorted { $0.nextCheck < $1.nextCheck }
+            do {
+                if due.isEmpty {
+                    let next = pending.values.map(\.nextCheck).min() ?? now
+                    try await Task.sleep(for: .milliseconds(Int64(max(5, min(250, next.timeIntervalSince(now) * 1000)))))
+                    continue
+                }
+                if let batch = await listingBatch(due: due, now: now) {
+                    try await reconcile(batch, now: now)
+                } else {
+                    try await poll(due.filter { pending[$0.id] != nil }.prefix(4).map(\.id))
+                }
+            } catch is CancellationError {
+                return
+            } catch let error as StravaError where error == .reconnectRequired || error == .sessionClosed {
+                failAllWaiters(error)
+                return
+            } catch {
+                // Network trouble that the retries could not overcome: wait, then look again,
+                // giving up on the uploads after many failures in a row.
+                handleCheckFailure(error, ids: due.map(\.id))
+            }
+        }
+    }
+
+    private func handleCheckFailure(_ error: any Error, ids: [UploadID]) {
+        logger.warning("could not check uploads", metadata: ["error": "\(error)"])
+        for id in ids {
+            guard var upload = pending[id] else { continue }
+            upload.failures += 1
+            if upload.failures >= 5 {
+                pending[id] = nil
+                failed[id] = error
+                for waiter in waiters.removeValue(forKey: id) ?? [] { waiter.continuation.resume(throwing: error) }
+                continue
+            }
+            upload.nextCheck = Date().addingTimeInterval(min(30, 2 * pow(2, Double(upload.failures))))
+            pending[id] = upload
+        }
+    }
+
+    /// Uploads to settle with one listing, or nil to poll one by one. A listing pays off when two
+    /// or more are due or about to be; an upload a listing already missed is polled, since
+    /// duplicates and errors never show up in the listing.
+    private func listingBatch(due: [PendingUpload], now: Date) async -> [PendingUpload]? {
+        guard await tokens.current?.canReadActivities == true else { return nil }
+        let listable = due.filter { $0.listingMisses == 0 }
+        guard !listable.isEmpty else { return nil }
+        let soon = pending.values.filter { $0.listingMisses == 0 && $0.nextCheck <= now.addingTimeInterval(Self.batchGathering) }
+        return soon.count >= 2 ? soon : nil
+    }
+
+    /// How far ahead a listing looks for uploads that will be due shortly.
+    static let batchGathering: TimeInterval = 1.0
+
+    /// One `GET /athlete/activities` settles every pending upload it shows.
+    private func reconcile(_ batch: [PendingUpload], now: Date) async throws {
+        if let earliestDue = batch.map(\.nextCheck).min(), earliestDue.addingTimeInterval(Self.batchGathering) > now,
+            batch.count < 50
+        {
+            // Give the rest of the batch a moment to be ready too; the first due waits at most the
+            // gathering time.
+            let wake = min(earliestDue.addingTimeInterval(Self.batchGathering), batch.map(\.nextCheck).max() ?? now)
+            if wake > now {
+                try await Task.sleep(for: .milliseconds(Int64(wake.timeIntervalSince(now) * 1000)))
+            }
+        }
+        let listedAt = Date()
+        let candidates = pending.values
+        let starts = candidates.compactMap(\.startTime)
+        let after = starts.count == candidates.count ? starts.min() : nil
+        var calls = 0
+        let activities = try await listActivities(after: after, page: 1, calls: &calls)
+        var byUpload: [UploadID: Int64] = [:]
+        var byExternal: [String: Int64] = [:]
+        for activity in activities {
+            if let upload = activity.upload { byUpload[upload] = activity.id }
+        }
+        var payer: UploadID?
+        for upload in pending.values.sorted(by: { $0.id.value < $1.id.value }) {
+            var activityID = byUpload[upload.id]
+            if activityID == nil, let externalID = upload.externalID {
+                if let known = byExternal[externalID] {
+                    activityID = known
+                } else if let match = activities.first(where: { $0.matches(externalID: externalID) }) {
+                    byExternal[externalID] = match.id
+                    activityID = match.id
+                }
+            }
+            let wasDue = upload.nextCheck <= listedAt
+            if let activityID {
+                if payer == nil {
+                    payer = upload.id
+                    pending[upload.id]?.calls += calls
+                }
+                if upload.checks == 0 && wasDue {
+                    estimator.observeFirstCheck(hit: true, elapsed: listedAt.timeIntervalSince(upload.submittedAt))
+                }
+                settle(upload.id, outcome: .uploaded(activityID: activityID))
+            } else if wasDue {
+                if upload.checks == 0 {
+                    estimator.observeFirstCheck(hit: false, elapsed: listedAt.timeIntervalSince(upload.submittedAt))
+                }
+                pending[upload.id]?.checks += 1
+                pending[upload.id]?.listingMisses += 1
+                pending[upload.id]?.nextCheck = listedAt.addingTimeInterval(estimator.recheckDelay(after: upload.checks + 1))
+            }
+        }
+        if payer == nil, let first = batch.first(where: { pending[$0.id] != nil }) {
+            pending[first.id]?.calls += calls
+        }
+        logger.debug("listing settled uploads", metadata: ["settled": "\(candidates.count - pending.count)", "still_pending": "\(pending.count)"])
+    }
+
+    /// `GET /uploads/{id}` for each, a few at a time.
+    private func poll(_ ids: [UploadID]) async throws {
+        try await withThrowingTaskGroup(of: (UploadID, UploadStatusBody?, Int, Int, Date).self) { group in
+            for id in ids {
+                group.addTask {
+                    var calls = 0
+                    let request = APIRequest(method: .GET, path: "/uploads/\(id.value)")
+                    let exchange = try await self.api.send(request, calls: &calls)
+                    let checkedAt = Date()
+                    if exchange.status == 200 {
+                        return (id, try exchange.decode(UploadStatusBody.self, endpoint: request.label), calls, 200, checkedAt)
+                    }
+                    return (id, nil, calls, exchange.status, checkedAt)
+                }
+            }
+            for try await (id, body, calls, status, checkedAt) in group {
+                guard var upload = pending[id] else { continue }
+                upload.calls += calls
+                upload.checks += 1
+                upload.failures = 0
+                pending[id] = upload
+                if status == 404 {
+                    settle(id, outcome: .rejected(message: "Strava does not know upload \(id) (404)"))
+                    continue
+                }
+                guard let body else {
+                    handleCheckFailure(StravaError.server(endpoint: "GET /api/v3/uploads/{id}", status: status, message: "unexpected status"), ids: [id])
+                    continue
+                }
+                let elapsed = checkedAt.timeIntervalSince(upload.submittedAt)
+                if upload.checks == 1 { estimator.observeFirstCheck(hit: body.outcome != nil, elapsed: elapsed) }
+                if let outcome = body.outcome {
+                    settle(id, outcome: outcome)
+                } else {
+                    pending[id]?.nextCheck = checkedAt.addingTimeInterval(estimator.recheckDelay(after: upload.checks + 1))
+                }
+            }
+        }
+    }
+}

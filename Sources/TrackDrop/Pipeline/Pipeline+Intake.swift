@@ -1,0 +1,68 @@
+import Foundation
+
+extension Pipeline {
+    /// Records a ready file in the ledger (unless this exact content at this path is already known).
+    func accept(_ file: ReadyFile) {
+        let path = file.url.standardizedFileURL.path
+        do {
+            if let known = try ledger.latestEntry(path: path), known.size == file.size,
+               abs(known.modifiedAt.timeIntervalSince(file.modified)) < 0.002 {
+                if known.state == .done { emit(.alreadyDone(known)) }
+                return
+            }
+            let sha256: String
+            do {
+                sha256 = try ContentHash.sha256(of: file.url)
+            } catch {
+                emit(.skipped(path: path, reason: "cannot be read: \(error.localizedDescription)"))
+                logger.warning("skipping \(path): cannot be read (\(error.localizedDescription))")
+                return
+            }
+            if var known = try ledger.entry(path: path, sha256: sha256) {
+                // Same content, new mtime (touched or copied over with the same bytes): not new work.
+                known.size = file.size
+                known.modifiedAt = file.modified
+                known = try ledger.save(known)
+                if known.state == .done { emit(.alreadyDone(known)) }
+                return
+            }
+            var entry = LedgerEntry(path: path, sha256: sha256, size: file.size, modifiedAt: file.modified, folder: file.folder)
+            if let previous = previousSidecar(for: file.url, sha256: sha256) {
+                // The ledger was lost but the sidecar says this content was already sent: never send it twice.
+                entry.state = .done
+                entry.status = previous.status
+                entry.activityID = previous.activityID
+                entry.uploadID = previous.uploadID
+                entry.error = previous.error
+                entry.completedAt = Date()
+                entry.sidecarWritten = true
+                entry = try ledger.insert(entry)
+                logger.info("\(entry.fileName) already has a final sidecar; recorded without sending it again")
+                emit(.alreadyDone(entry))
+                return
+            }
+            entry = try ledger.insert(entry)
+            logger.debug("discovered \(path)")
+            emit(.discovered(entry))
+            processorWake.signal()
+        } catch {
+            logger.error("\(error)")
+            emit(.skipped(path: path, reason: "\(error)"))
+        }
+    }
+
+    /// A final sidecar already beside the file (or in the results folder) for exactly this content.
+    private func previousSidecar(for source: URL, sha256: String) -> (status: FinalStatus, activityID: Int64?, uploadID: Int64?, error: String?)? {
+        let name = SidecarWriter.sidecarName(for: source)
+        let candidates = [source.deletingLastPathComponent().appendingPathComponent(name), sidecars.resultsFolder.appendingPathComponent(name)]
+        for candidate in candidates {
+            guard let data = try? Data(contentsOf: candidate),
+                  let sidecar = try? JSONDecoder().decode(Sidecar.self, from: data),
+                  sidecar.schema == Sidecar.schemaName, sidecar.sha256 == sha256,
+                  let status = FinalStatus(rawValue: sidecar.status)
+            else { continue }
+            return (status, sidecar.activityID, sidecar.uploadID.flatMap { Int64($0) }, sidecar.error)
+        }
+        return nil
+    }
+}

@@ -1,0 +1,147 @@
+import Foundation
+import Logging
+import StravaKit
+import TrackKit
+
+/// The stages after intake: ledger, normalize, upload, resolve, sidecar. Shared by `watch` and `upload`.
+public actor Pipeline {
+    /// What the pipeline needs besides the Strava session.
+    public struct Options: Sendable {
+        public var clean: Bool
+        public var paths: TrackDropPaths
+        public var resultsFolder: URL?
+        /// Seconds to wait after an unknown POST outcome before looking it up (Strava may still be processing it).
+        public var lookUpDelay: TimeInterval
+
+        public init(clean: Bool = true, paths: TrackDropPaths, resultsFolder: URL? = nil, lookUpDelay: TimeInterval = 5) {
+            self.clean = clean
+            self.paths = paths
+            self.resultsFolder = resultsFolder
+            self.lookUpDelay = lookUpDelay
+        }
+    }
+
+    /// Why uploads are not going out right now.
+    public enum PauseReason: String, Sendable, Codable {
+        case reconnectRequired = "reconnect required"
+        case notConnected = "not connected"
+    }
+
+    let ledger: Ledger
+    let session: StravaSession
+    let options: Options
+    let sidecars: SidecarWriter
+    let logger: Logger
+    public nonisolated let events: AsyncStream<PipelineEvent>
+    let eventContinuation: AsyncStream<PipelineEvent>.Continuation
+    let processorWake = WakeSignal()
+    let resolverWake = WakeSignal()
+
+    /// Entries waiting for an earlier entry of the same activity to finish.
+    var parked: Set<Int64> = []
+    /// Entries not to touch before the given time (an unknown POST outcome, a failed step).
+    var notBefore: [Int64: Date] = [:]
+    var pauseReason: PauseReason?
+    var intakeFinished = false
+    var resolving = false
+    var stopped = false
+
+    public init(ledger: Ledger, session: StravaSession, options: Options, logger: Logger) {
+        self.ledger = ledger
+        self.session = session
+        self.options = options
+        self.logger = logger
+        sidecars = SidecarWriter(resultsFolder: options.resultsFolder ?? options.paths.fallbackResultsFolder)
+        (events, eventContinuation) = AsyncStream<PipelineEvent>.makeStream()
+    }
+
+    /// Why uploads are paused, if they are.
+    public func currentPause() -> PauseReason? { pauseReason }
+
+    /// Takes files from `intake` and processes them; with `stopWhenIdle`, returns once `intake` has finished and
+    /// every file has reached a final state (or waits for a reconnect); otherwise runs until cancelled.
+    public func run<Intake: AsyncSequence & Sendable>(intake: Intake, stopWhenIdle: Bool) async throws
+    where Intake.Element == ReadyFile {
+        try repairSidecars()
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask {
+                for try await file in intake {
+                    await self.accept(file)
+                }
+                await self.finishIntake()
+            }
+            group.addTask { try await self.processorLoop(stopWhenIdle: stopWhenIdle) }
+            group.addTask { try await self.resolverLoop(stopWhenIdle: stopWhenIdle) }
+            try await group.waitForAll()
+        }
+        eventContinuation.finish()
+    }
+
+    func finishIntake() {
+        intakeFinished = true
+        processorWake.signal()
+    }
+
+    func emit(_ event: PipelineEvent) { eventContinuation.yield(event) }
+
+    private func processorLoop(stopWhenIdle: Bool) async throws {
+        var wakeups = processorWake.stream.makeAsyncIterator()
+        while !Task.isCancelled, !stopped {
+            let progressed = try await processPending()
+            if stopWhenIdle, !progressed, try isIdle() {
+                stopped = true
+                resolverWake.signal()
+                return
+            }
+            if progressed { continue }
+            let nextRetry = notBefore.values.min()
+            if let nextRetry {
+                // Wake for the earliest retry even when no file arrives.
+                let delay = max(0.05, nextRetry.timeIntervalSinceNow)
+                let wake = processorWake
+                let timer = Task {
+                    try await Task.sleep(for: .milliseconds(Int(delay * 1000)))
+                    wake.signal()
+                }
+                _ = await wakeups.next()
+                timer.cancel()
+            } else if pauseReason != nil {
+                try await waitForReconnect()
+            } else {
+                guard await wakeups.next() != nil else { return }
+            }
+        }
+    }
+
+    private func resolverLoop(stopWhenIdle: Bool) async throws {
+        var wakeups = resolverWake.stream.makeAsyncIterator()
+        while !Task.isCancelled {
+            let resolvedAny = try await resolveSubmitted()
+            if stopped { return }
+            if !resolvedAny {
+                guard await wakeups.next() != nil else { return }
+            }
+        }
+    }
+
+    /// Nothing left to do in a batch: intake done, nothing to send, nothing to resolve, nothing retrying.
+    private func isIdle() throws -> Bool {
+        guard intakeFinished, !resolving else { return false }
+        if pauseReason != nil { return true }
+        let open = try ledger.entries(in: [.discovered, .normalized, .submitting, .submitted])
+        if open.isEmpty { return true }
+        if open.contains(where: { $0.state == .submitted }) || !notBefore.isEmpty { return false }
+        // Only parked entries remain and nothing they wait for is in flight: take them now.
+        parked.removeAll()
+        return false
+    }
+
+    /// While paused, checks now and then whether the connection came back.
+    private func waitForReconnect() async throws {
+        try await Task.sleep(for: .seconds(30))
+        if await session.connectionState == .connected {
+            logger.info("connection to Strava is back; resuming uploads")
+            pauseReason = nil
+        }
+    }
+}

@@ -1,0 +1,67 @@
+import Foundation
+import ServiceLifecycle
+import StravaKit
+
+/// Writes `daemon-status.json` whenever what the daemon waits for changes, for `trackdrop status`.
+struct StatusService: Service {
+    let watcher: FolderWatcher
+    let pipeline: Pipeline
+    let session: StravaSession
+    let file: URL
+    let folders: [String]
+    let sandbox: Bool
+
+    func run() async throws {
+        await cancelWhenGracefulShutdown { await loop() }
+    }
+
+    private func loop() async {
+        let started = Date()
+        var last: DaemonStatus?
+        while !Task.isCancelled {
+            let status = DaemonStatus(
+                pid: getpid(), startedAt: started, updatedAt: Date(), folders: folders,
+                settling: await watcher.settlingPaths(),
+                paused: await pipeline.currentPause()?.rawValue,
+                connection: await session.connectionState.rawValue,
+                rateLimit: await session.rateLimitStatus(),
+                sandbox: sandbox
+            )
+            var comparable = status
+            comparable.updatedAt = last?.updatedAt ?? status.updatedAt
+            if comparable != last {
+                try? status.write(to: file)
+                last = status
+            }
+            try? await Task.sleep(for: .seconds(1))
+        }
+    }
+}
+
+/// Collects final entries as the pipeline reports them, for the summary printed at the end of a run.
+struct ResultCollector: Sendable {
+    private let task: Task<[LedgerEntry], Never>
+
+    init(events: AsyncStream<PipelineEvent>) {
+        task = Task {
+            var entries: [Int64: LedgerEntry] = [:]
+            var order: [Int64] = []
+            for await event in events {
+                switch event {
+                case .finished(let entry), .alreadyDone(let entry):
+                    guard let id = entry.id else { continue }
+                    if entries[id] == nil { order.append(id) }
+                    entries[id] = entry
+                default:
+                    continue
+                }
+            }
+            return order.compactMap { entries[$0] }
+        }
+    }
+
+    /// Waits for the event stream to end (the pipeline finished), then returns what finished, in order.
+    func results() async -> [LedgerEntry] {
+        await task.value
+    }
+}

@@ -1,0 +1,92 @@
+import Foundation
+import Logging
+import ServiceLifecycle
+import StravaKit
+
+/// `trackdrop watch`: the watcher, the pipeline and the status writer as services of one `ServiceGroup`.
+public struct TrackDropDaemon: Sendable {
+    public var configuration: TrackDropConfiguration
+    public var paths: TrackDropPaths
+    public var session: StravaSession
+    /// Process what is there, then exit.
+    public var once: Bool
+    public var sandbox: Bool
+    public var logger: Logger
+
+    public init(configuration: TrackDropConfiguration, paths: TrackDropPaths, session: StravaSession, once: Bool, sandbox: Bool = false, logger: Logger) {
+        self.configuration = configuration
+        self.paths = paths
+        self.session = session
+        self.once = once
+        self.sandbox = sandbox
+        self.logger = logger
+    }
+
+    /// Runs until SIGTERM/SIGINT (or, with `once`, until everything found is final). Returns every file that
+    /// finished during the run, and those found already finished.
+    public func run() async throws -> [LedgerEntry] {
+        let ledger = try Ledger(file: paths.ledgerFile)
+        let excluded = [paths.stateFolder] + [configuration.resultsFolder].compactMap { $0 }
+        let watcher = FolderWatcher(
+            folders: configuration.folders,
+            options: .init(settleSeconds: configuration.settleSeconds, pollIntervalSeconds: configuration.pollIntervalSeconds,
+                           forcePoll: configuration.poll, excludedFolders: excluded),
+            logger: logger
+        )
+        let pipeline = Pipeline(
+            ledger: ledger, session: session,
+            options: .init(clean: configuration.clean, paths: paths, resultsFolder: configuration.resultsFolder),
+            logger: logger
+        )
+        let collector = ResultCollector(events: pipeline.events)
+        let status = StatusService(
+            watcher: watcher, pipeline: pipeline, session: session, file: paths.daemonStatusFile,
+            folders: configuration.folders.map(\.path.path), sandbox: sandbox
+        )
+        let watcherService = WatcherService(watcher: watcher, once: once)
+        let pipelineService = PipelineService(pipeline: pipeline, intake: watcher.readyFiles, once: once)
+        let group = ServiceGroup(configuration: .init(
+            services: [
+                .init(service: status),
+                .init(service: watcherService, successTerminationBehavior: once ? .ignore : .gracefullyShutdownGroup),
+                .init(service: pipelineService, successTerminationBehavior: .gracefullyShutdownGroup),
+            ],
+            gracefulShutdownSignals: [.sigterm, .sigint],
+            logger: logger
+        ))
+        let folders = configuration.folders.map(\.path.path).joined(separator: ", ")
+        logger.info(once ? "processing what is in \(folders)" : "watching \(folders)")
+        try await group.run()
+        try? FileManager.default.removeItem(at: paths.daemonStatusFile)
+        return await collector.results()
+    }
+}
+
+/// Runs the folder watcher; on graceful shutdown it stops watching at once.
+struct WatcherService: Service {
+    let watcher: FolderWatcher
+    let once: Bool
+
+    func run() async throws {
+        try await cancelWhenGracefulShutdown {
+            if once { try await watcher.runOnce() } else { try await watcher.run() }
+        }
+    }
+}
+
+/// Runs the pipeline; cancelling it leaves every entry in a committed state that the next start resumes.
+struct PipelineService: Service {
+    let pipeline: Pipeline
+    let intake: AsyncStream<ReadyFile>
+    let once: Bool
+
+    func run() async throws {
+        do {
+            try await cancelWhenGracefulShutdown {
+                try await pipeline.run(intake: intake, stopWhenIdle: once)
+            }
+        } catch is CancellationError {
+            // Graceful shutdown: the ledger already holds every step taken.
+        }
+    }
+}

@@ -1,0 +1,153 @@
+import ArgumentParser
+import Foundation
+import TrackKit
+
+/// The files `trackdrop check` looks at: named files as given, folders walked for activity files.
+enum CheckInputs {
+    static let extensions: Set<String> = ["gpx", "tcx", "fit"]
+
+    static func collect(_ paths: [String]) throws -> [URL] {
+        var files: [URL] = []
+        for path in paths {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+                files.append(URL(fileURLWithPath: path))  // reported as unreadable, not a crash
+                continue
+            }
+            guard isDirectory.boolValue else {
+                files.append(URL(fileURLWithPath: path))
+                continue
+            }
+            let root = URL(fileURLWithPath: path, isDirectory: true)
+            let walker = FileManager.default.enumerator(
+                at: root, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles])
+            var found: [URL] = []
+            while let url = walker?.nextObject() as? URL {
+                guard isActivityFile(url),
+                    (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true
+                else { continue }
+                found.append(url)
+            }
+            files += found.sorted { $0.path < $1.path }
+        }
+        return files
+    }
+
+    /// `.gpx`, `.tcx`, `.fit`, each optionally `.gz`; never our own `.result.json` sidecars.
+    static func isActivityFile(_ url: URL) -> Bool {
+        var name = url.lastPathComponent.lowercased()
+        if name.hasPrefix(".") || name.hasSuffix(".result.json") { return false }
+        if name.hasSuffix(".gz") { name.removeLast(3) }
+        return extensions.contains((name as NSString).pathExtension)
+    }
+}
+
+/// Where `--out` writes: one file, or a folder holding one normalized file per input.
+struct CheckOutput {
+    let url: URL
+    let isFolder: Bool
+
+    init?(path: String?, inputCount: Int, singleInputIsFile: Bool) throws {
+        guard let path else { return nil }
+        url = URL(fileURLWithPath: path)
+        var isDirectory: ObjCBool = false
+        let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
+        isFolder = (exists && isDirectory.boolValue) || inputCount > 1 || !singleInputIsFile
+        if isFolder, !exists {
+            try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        } else if isFolder, !isDirectory.boolValue {
+            throw ValidationError("--out \(path) is a file, but there are several inputs; give a folder")
+        }
+    }
+
+    func write(_ track: NormalizedTrack, for source: URL) throws -> URL {
+        var target = url
+        if isFolder {
+            var name = source.lastPathComponent
+            if name.lowercased().hasSuffix(".gz") { name.removeLast(3) }
+            target = url.appendingPathComponent(name)
+        }
+        try track.output.write(to: target, options: .atomic)
+        return target
+    }
+}
+
+/// What `trackdrop check` prints about one file, as text or as one JSON object.
+struct CheckReport: Encodable {
+    struct Issue: Encodable {
+        var code: String
+        var message: String
+        var severity: String
+    }
+
+    var file: String
+    var valid: Bool
+    var format: String?
+    var pointsIn: Int?
+    var pointsOut: Int?
+    var distanceRawMeters: Double?
+    var distanceMeters: Double?
+    var startTime: String?
+    var durationSeconds: Double?
+    var removed: [String: Int]
+    var issues: [Issue]
+    var written: String?
+
+    enum CodingKeys: String, CodingKey {
+        case file, valid, format, removed, issues, written
+        case pointsIn = "points_in"
+        case pointsOut = "points_out"
+        case distanceRawMeters = "distance_raw_m"
+        case distanceMeters = "distance_m"
+        case startTime = "start_time"
+        case durationSeconds = "duration_s"
+    }
+
+    init(file: String, normalized: NormalizedTrack) {
+        self.file = file
+        valid = normalized.usable
+        format = normalized.format.rawValue
+        pointsIn = normalized.pointsIn
+        pointsOut = normalized.pointsOut
+        distanceRawMeters = (normalized.distanceRawMeters * 10).rounded() / 10
+        distanceMeters = (normalized.distanceMeters * 10).rounded() / 10
+        startTime = normalized.startTime.map { $0.formatted(.iso8601) }
+        durationSeconds = normalized.duration
+        removed = normalized.removed
+        issues = normalized.issues.map { Issue(code: $0.code, message: $0.message, severity: $0.severity.rawValue) }
+    }
+
+    init(file: String, failure: Error) {
+        self.file = file
+        valid = false
+        removed = [:]
+        let code = (failure as? TrackError)?.code ?? "unreadable"
+        issues = [Issue(code: code, message: "\(failure)", severity: "error")]
+    }
+
+    func jsonLine() -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        guard let data = try? encoder.encode(self) else { return "{}" }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    func text() -> String {
+        var lines = ["\(file): \(valid ? "usable" : "NOT usable")\(format.map { " (\($0.uppercased()))" } ?? "")"]
+        if let pointsIn, let pointsOut { lines.append("  points    \(pointsIn) in, \(pointsOut) out") }
+        if let distanceRawMeters, let distanceMeters, format != "fit" {
+            lines.append(String(format: "  distance  %.1f m as recorded, %.1f m after cleaning", distanceRawMeters, distanceMeters))
+        }
+        if let startTime { lines.append("  start     \(startTime)") }
+        if let durationSeconds {
+            let total = Int(durationSeconds.rounded())
+            lines.append(String(format: "  duration  %d:%02d:%02d", total / 3600, total / 60 % 60, total % 60))
+        }
+        if !removed.isEmpty {
+            lines.append("  removed   " + removed.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))
+        }
+        for issue in issues { lines.append("  \(issue.severity == "error" ? "error  " : "warning") \(issue.code): \(issue.message)") }
+        if let written { lines.append("  written   \(written)") }
+        return lines.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,92 @@
+import AsyncHTTPClient
+import Foundation
+import Logging
+import StravaSandbox
+import Testing
+@testable import StravaKit
+
+/// A live sandbox on 127.0.0.1 port 0, a temporary folder for credentials and a log capture.
+struct SandboxHarness {
+    let server: StravaSandboxServer
+    let baseURL: URL
+    let folder: URL
+    let logs = LogCapture()
+    let settings: StravaSettings
+
+    var credentialsFile: URL { folder.appendingPathComponent("config/credentials.json") }
+    var logger: Logger { logs.logger() }
+
+    static func start(_ configure: (inout SandboxConfiguration) -> Void = { _ in }) async throws -> SandboxHarness {
+        var configuration = SandboxConfiguration()
+        configure(&configuration)
+        let server = StravaSandboxServer(configuration: configuration)
+        let baseURL = try await server.start()
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("stravakit-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let settings = StravaSettings(
+            baseURL: baseURL, clientID: configuration.clientID, clientSecret: configuration.clientSecret,
+            rateLimitWindow: configuration.rateLimitWindowSeconds)
+        return SandboxHarness(server: server, baseURL: baseURL, folder: folder, settings: settings)
+    }
+
+    /// Connects through the real loopback flow, the test playing the browser.
+    @discardableResult
+    func login() async throws -> LoginResult {
+        try await OAuthLogin(settings: settings, credentialsFile: credentialsFile, logger: logger)
+            .run(openBrowser: OAuthLogin.headlessBrowser())
+    }
+
+    func session() throws -> StravaSession {
+        try StravaSession(settings: settings, credentialsFile: credentialsFile, logger: logger)
+    }
+
+    func stats() -> SandboxStats { server.stats() }
+
+    /// API calls the sandbox saw (token and control routes left out).
+    func apiCalls() -> Int {
+        server.stats().requests.filter { $0.key.contains("/api/v3/") && !$0.key.contains("oauth") }.values.reduce(0, +)
+    }
+
+    func stop() async {
+        await server.stop()
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    /// No log line and no given error text holds a token (40 hex characters, as Strava's) or the
+    /// client secret.
+    func expectNoSecrets(in extra: [String] = [], sourceLocation: SourceLocation = #_sourceLocation) {
+        let token = /(?:^|[^0-9a-f])[0-9a-f]{40}(?:[^0-9a-f]|$)/
+        for line in logs.all + extra {
+            #expect(line.firstMatch(of: token) == nil, "token-like text in: \(line)", sourceLocation: sourceLocation)
+            #expect(!line.contains(settings.clientSecret), "client secret in: \(line)", sourceLocation: sourceLocation)
+        }
+    }
+}
+
+/// Small GPX activities with distinct start times, so the sandbox makes a separate activity of each.
+enum ActivityFiles {
+    static func gpx(index: Int, points: Int = 30) -> Data {
+        let start = Date(timeIntervalSince1970: 1_700_000_000 + Double(index) * 7_200)
+        var text = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <gpx version="1.1" creator="trackdrop-tests" xmlns="http://www.topografix.com/GPX/1/1">
+            <trk><name>Run \(index)</name><trkseg>
+
+            """
+        for point in 0..<points {
+            let time = start.addingTimeInterval(Double(point) * 5).ISO8601Format()
+            let lat = 47.0 + Double(point) * 0.0001
+            let lon = 8.0 + Double(point) * 0.0001
+            text += "<trkpt lat=\"\(lat)\" lon=\"\(lon)\"><ele>400</ele><time>\(time)</time></trkpt>\n"
+        }
+        text += "</trkseg></trk></gpx>\n"
+        return Data(text.utf8)
+    }
+
+    static func request(index: Int, externalID: String? = nil) -> UploadRequest {
+        UploadRequest(
+            fileName: "run-\(index).gpx", data: gpx(index: index), dataType: "gpx",
+            externalID: externalID ?? "test-run-\(index)", name: "Run \(index)",
+            startTime: Date(timeIntervalSince1970: 1_700_000_000 + Double(index) * 7_200))
+    }
+}

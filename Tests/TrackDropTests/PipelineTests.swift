@@ -1,0 +1,152 @@
+import Foundation
+import StravaKit
+import Testing
+@testable import TrackDrop
+
+@Suite("Pipeline against the in-process sandbox")
+struct PipelineTests {
+    @Test func uploadsAndAnswersWithSidecars() async throws {
+        let harness = try PipelineHarness()
+        defer { harness.remove() }
+        try await SandboxHarness.withSession { sandbox, session in
+            try ActivityFiles.gpx(start: ActivityFiles.start(100)).write(to: harness.inbox.file("morning.gpx"))
+            try ActivityFiles.tcx(start: ActivityFiles.start(101)).write(to: harness.inbox.file("evening.tcx"))
+            let results = try await harness.runOnce(session: session)
+            #expect(results.count == 2)
+            let morning = try harness.sidecar("morning.gpx")
+            #expect(morning.status == "uploaded")
+            let activityID = try #require(morning.activityID)
+            #expect(morning.activityURL == "https://www.strava.com/activities/\(activityID)")
+            #expect(morning.apiCalls >= 2)
+            #expect(morning.track?.pointsIn == 240)
+            #expect(try harness.sidecar("evening.tcx").status == "uploaded")
+            let activities = sandbox.activities()
+            #expect(activities.count == 2)
+            #expect(Set(activities.map(\.id)).contains(activityID))
+            #expect(Set(activities.map(\.externalID)).count == 2)
+            // Nothing secret ever lands in a sidecar.
+            let sidecarText = try String(contentsOf: harness.inbox.file("morning.gpx.result.json"), encoding: .utf8)
+            let credentials = try String(contentsOf: sandbox.credentialsFile, encoding: .utf8)
+            #expect(!sidecarText.contains(sandbox.settings.clientSecret))
+            for token in Self.tokens(in: credentials) { #expect(!sidecarText.contains(token)) }
+        }
+    }
+
+    @Test func invalidFilesAndLocalDuplicatesCostNoAPICall() async throws {
+        let harness = try PipelineHarness()
+        defer { harness.remove() }
+        try await SandboxHarness.withSession { sandbox, session in
+            let start = ActivityFiles.start(200)
+            try ActivityFiles.gpx(start: start).write(to: harness.inbox.file("a-run.gpx"))
+            try ActivityFiles.gpx(start: start).write(to: harness.inbox.file("b-same-bytes.gpx"))
+            try ActivityFiles.tcx(start: start.addingTimeInterval(2)).write(to: harness.inbox.file("c-same-run.tcx"))
+            try ActivityFiles.gpx(start: start, timestamps: false).write(to: harness.inbox.file("d-no-times.gpx"))
+            _ = try await harness.runOnce(session: session)
+            let first = try harness.sidecar("a-run.gpx")
+            #expect(first.status == "uploaded")
+            let sameBytes = try harness.sidecar("b-same-bytes.gpx")
+            #expect(sameBytes.status == "duplicate")
+            #expect(sameBytes.activityID == first.activityID)
+            #expect(sameBytes.apiCalls == 0)
+            let sameRun = try harness.sidecar("c-same-run.tcx")
+            #expect(sameRun.status == "duplicate")
+            #expect(sameRun.activityID == first.activityID)
+            #expect(sameRun.apiCalls == 0)
+            let invalid = try harness.sidecar("d-no-times.gpx")
+            #expect(invalid.status == "invalid")
+            #expect(invalid.error?.isEmpty == false)
+            #expect(invalid.apiCalls == 0)
+            #expect(sandbox.activities().count == 1)
+            #expect(sandbox.server.stats().uploads == 1)
+        }
+    }
+
+    @Test func resumesEveryInFlightStateWithoutASecondUpload() async throws {
+        let harness = try PipelineHarness()
+        defer { harness.remove() }
+        try await SandboxHarness.withSession { sandbox, session in
+            // Three files, left by a "crash" in three different states.
+            let names = ["posted-answer-lost.gpx", "submitted.gpx", "never-posted.gpx"]
+            var entries: [LedgerEntry] = []
+            for (index, name) in names.enumerated() {
+                let url = harness.inbox.file(name)
+                let data = ActivityFiles.gpx(start: ActivityFiles.start(300 + index))
+                try data.write(to: url)
+                let stamp = try #require(FileSystem.stamp(url.path))
+                var entry = LedgerEntry(path: url.path, sha256: try ContentHash.sha256(of: url), size: stamp.size, modifiedAt: stamp.modified, folder: nil)
+                entry.normalizedPath = url.path
+                entry.dataType = "gpx"
+                entry.startTime = ActivityFiles.start(300 + index)
+                entry.duration = 239
+                entry.submittingAt = Date().addingTimeInterval(-60)
+                entries.append(try harness.ledger.insert(entry))
+            }
+            func request(_ entry: LedgerEntry) throws -> UploadRequest {
+                UploadRequest(fileName: entry.fileName, data: try Data(contentsOf: entry.url), dataType: "gpx", externalID: entry.externalID)
+            }
+            // 1: the POST reached Strava but the answer was lost: the row still says `submitting`.
+            _ = try await session.submit(request(entries[0]))
+            entries[0].state = .submitting
+            try harness.ledger.save(entries[0])
+            // 2: accepted and recorded: `submitted` with its upload id.
+            guard case .accepted(let uploadID) = try await session.submit(request(entries[1])) else {
+                Issue.record("the sandbox settled an upload at once")
+                return
+            }
+            entries[1].state = .submitted
+            entries[1].uploadID = uploadID.value
+            try harness.ledger.save(entries[1])
+            // 3: crashed right after committing `submitting`, before the POST.
+            entries[2].state = .submitting
+            try harness.ledger.save(entries[2])
+            // Let Strava finish processing the first one, so the look-up can see it.
+            _ = try await session.resolve([uploadID])
+            let uploadsBefore = sandbox.server.stats().uploads
+
+            let results = try await harness.runOnce(session: session)
+            #expect(results.count == 3)
+            for name in names {
+                #expect(try harness.sidecar(name).status == "uploaded", "\(name)")
+            }
+            // Only the never-posted file was sent again.
+            #expect(sandbox.server.stats().uploads == uploadsBefore + 1)
+            let activities = sandbox.activities()
+            #expect(activities.count == 3)
+            #expect(Set(activities.map(\.externalID)) == Set(entries.map(\.externalID)))
+        }
+    }
+
+    @Test func watchingUploadsAFileDroppedLater() async throws {
+        let harness = try PipelineHarness()
+        defer { harness.remove() }
+        try await SandboxHarness.withSession { sandbox, session in
+            let watcher = FolderWatcher(folders: [FolderConfiguration(path: harness.inbox.url)], options: .init(settleSeconds: 0.2), logger: SandboxHarness.quietLogger)
+            let pipeline = harness.pipeline(session: session)
+            let events = pipeline.events
+            let running = Task {
+                try await withThrowingDiscardingTaskGroup { group in
+                    group.addTask { try await watcher.run() }
+                    group.addTask { try await pipeline.run(intake: watcher.readyFiles, stopWhenIdle: false) }
+                }
+            }
+            try ActivityFiles.gpx(start: ActivityFiles.start(400)).write(to: harness.inbox.file("dropped.gpx"))
+            var finished: LedgerEntry?
+            for await event in events {
+                if case .finished(let entry) = event {
+                    finished = entry
+                    break
+                }
+            }
+            running.cancel()
+            _ = await running.result
+            #expect(finished?.status == .uploaded)
+            #expect(try harness.sidecar("dropped.gpx").status == "uploaded")
+            #expect(sandbox.activities().count == 1)
+        }
+    }
+
+    static func tokens(in credentials: String) -> [String] {
+        guard let object = try? JSONSerialization.jsonObject(with: Data(credentials.utf8)) as? [String: Any] else { return [] }
+        return object.compactMap { key, value in key.lowercased().contains("token") ? value as? String : nil }.filter { $0.count > 8 }
+    }
+}

@@ -1,0 +1,108 @@
+import Foundation
+import Synchronization
+
+/// The built `trackdrop` binary run as a child process, with its standard error watched line by line.
+final class BinaryProcess: Sendable {
+    /// `<repo>/.build/debug/trackdrop`, found from this file's path (repo root is three levels up).
+    static var executable: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent(".build/debug/trackdrop")
+    }
+
+    static var repositoryRoot: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
+    }
+
+    // `Process` is not Sendable; it is only read (pid, running, status) after `run()`, which is thread-safe.
+    private nonisolated(unsafe) let process: Process
+    private let state = LineBuffer()
+
+    /// Lines written so far and the tasks waiting for more, shared with the pipe's reading handler.
+    final class LineBuffer: Sendable {
+        struct State {
+            var lines: [String] = []
+            var partial = ""
+            var waiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+            var exited = false
+        }
+
+        let mutex = Mutex(State())
+
+        func withLock<T>(_ body: (inout State) -> T) -> T { mutex.withLock { body(&$0) } }
+    }
+
+    init(arguments: [String], environment: [String: String] = [:]) throws {
+        process = Process()
+        process.executableURL = Self.executable
+        process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
+        let errorPipe = Pipe()
+        process.standardError = errorPipe
+        process.standardOutput = FileHandle.nullDevice
+        let state = state
+        errorPipe.fileHandleForReading.readabilityHandler = { handle in
+            let data = handle.availableData
+            let ready: [CheckedContinuation<Void, Never>] = state.withLock { state in
+                if data.isEmpty {
+                    state.exited = true
+                } else {
+                    state.partial += String(decoding: data, as: UTF8.self)
+                    while let newline = state.partial.firstIndex(of: "\n") {
+                        state.lines.append(String(state.partial[..<newline]))
+                        state.partial = String(state.partial[state.partial.index(after: newline)...])
+                    }
+                }
+                let count = state.lines.count
+                let done = state.waiters.filter { state.exited || count >= $0.count }.map(\.continuation)
+                state.waiters.removeAll { state.exited || count >= $0.count }
+                return done
+            }
+            if data.isEmpty { handle.readabilityHandler = nil }
+            for continuation in ready { continuation.resume() }
+        }
+        try process.run()
+    }
+
+    var lines: [String] { state.withLock { $0.lines } }
+    var processID: Int32 { process.processIdentifier }
+
+    /// Returns once the process has written `count` lines to standard error (or closed it).
+    func waitForLines(_ count: Int) async {
+        await withCheckedContinuation { continuation in
+            let resumeNow = state.withLock { state in
+                if state.exited || state.lines.count >= count { return true }
+                state.waiters.append((count, continuation))
+                return false
+            }
+            if resumeNow { continuation.resume() }
+        }
+    }
+
+    /// Returns once a line containing `text` has been written (or standard error closed); true when found.
+    func waitForLine(containing text: String) async -> Bool {
+        var seen = 0
+        while true {
+            let (found, count, exited) = state.withLock { state in
+                (state.lines.contains { $0.contains(text) }, state.lines.count, state.exited)
+            }
+            if found { return true }
+            if exited { return false }
+            seen = max(seen, count)
+            await waitForLines(seen + 1)
+        }
+    }
+
+    func signal(_ number: Int32) { kill(process.processIdentifier, number) }
+
+    /// Waits for the process to exit (safety net: `timeout`); returns its status, or nil on timeout.
+    func waitForExit(timeout: Duration) async -> Int32? {
+        let deadline = ContinuousClock.now.advanced(by: timeout)
+        while process.isRunning {
+            if ContinuousClock.now >= deadline { return nil }
+            try? await Task.sleep(for: .milliseconds(20))
+        }
+        return process.terminationStatus
+    }
+}
