@@ -10,8 +10,12 @@ TIMED=${3:-100}
 CLIENTS=${4:-4}
 
 command -v python3 >/dev/null || { apt-get update -qq && apt-get install -y -qq python3; }
-flock /tmp/trackdrop-build.lock swift build -c release --product trackdrop >/dev/null
-BINARY=$(swift build -c release --show-bin-path)/trackdrop
+# CONFIGURATION=debug measures the debug build; SKIP_BUILD=1 reuses an existing binary.
+CONFIGURATION=${CONFIGURATION:-release}
+if [ -z "${SKIP_BUILD:-}" ]; then
+  flock /tmp/trackdrop-build.lock swift build -c "$CONFIGURATION" --product trackdrop >/dev/null
+fi
+BINARY=.build/$CONFIGURATION/trackdrop
 
 WORK=$(mktemp -d)
 trap 'kill "$PID" 2>/dev/null || true; rm -rf "$WORK"' EXIT
@@ -21,10 +25,10 @@ cat > "$WORK/sandbox.json" <<JSON
 JSON
 "$BINARY" sandbox --port 0 --config "$WORK/sandbox.json" > "$WORK/out" 2>&1 &
 PID=$!
-for _ in $(seq 100); do grep -q "listening on" "$WORK/out" && break; sleep 0.1; done
+for _ in $(seq 100); do grep -qs "listening on" "$WORK/out" && break; sleep 0.1; done
 URL=$(grep -o 'http://127.0.0.1:[0-9]*' "$WORK/out" | head -1)
 PORT=${URL##*:}
-echo "sandbox at $URL (release build), $(nproc) cores"
+echo "sandbox at $URL ($CONFIGURATION build), $(nproc) cores, $(date -u +%Y-%m-%dT%H:%MZ)"
 python3 Benchmarks/sandbox/bench.py 127.0.0.1 "$PORT" "$POLLS" "$UPLOADS" "$TIMED" "$CLIENTS"
 kill -INT "$PID"
 wait "$PID" || true

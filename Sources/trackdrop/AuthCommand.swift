@@ -41,10 +41,15 @@ struct AuthCommand: AsyncParsableCommand {
                                 2. The browser then ends on an address starting with http://127.0.0.1/callback that does
                                    not load. Copy that whole address (or just its code) and paste it here:
                                 """)
+                            // The address must reach a pipe or a log now, not when the buffer fills.
+                            fflush(nil)
                         },
                         readLine: { Swift.readLine(strippingNewline: true) })
                 } else {
-                    result = try await login.run(openBrowser: OAuthLogin.systemBrowser(print: { print($0) }))
+                    result = try await login.run(openBrowser: OAuthLogin.systemBrowser(print: { text in
+                        print(text)
+                        fflush(nil)
+                    }))
                 }
             } catch let error as StravaError {
                 throw exitWithMessage(error.description)

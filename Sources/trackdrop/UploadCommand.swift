@@ -96,39 +96,3 @@ struct UploadCommand: AsyncParsableCommand {
         if failed > 0 { throw ExitCode(1) }
     }
 }
-
-/// Draws the progress bar on a terminal, or prints one plain line per finished file otherwise.
-actor ProgressPrinter {
-    private var progress: BatchProgress
-    private let interactive: Bool
-    private let session: StravaSession
-
-    init(total: Int, window: TimeInterval, interactive: Bool, session: StravaSession) {
-        progress = BatchProgress(total: total, window: window)
-        self.interactive = interactive
-        self.session = session
-    }
-
-    func record(_ event: PipelineEvent) async {
-        progress.record(event)
-        if interactive {
-            await redraw()
-        } else if case .finished(let entry) = event {
-            let detail = entry.activityID.map { "https://www.strava.com/activities/\($0)" } ?? entry.error ?? ""
-            print("\(progress.done)/\(progress.total) \(entry.status?.rawValue ?? "?") \(entry.path) \(detail)")
-        } else if case .skipped(let path, let reason) = event {
-            print("\(progress.done)/\(progress.total) skipped \(path): \(reason)")
-        }
-    }
-
-    func redraw() async {
-        guard interactive else { return }
-        let line = progress.bar(rateLimit: await session.rateLimitStatus())
-        FileHandle.standardError.write(Data("\r\u{1B}[2K\(line)".utf8))
-    }
-
-    func finish() async {
-        await redraw()
-        if interactive { FileHandle.standardError.write(Data("\n".utf8)) }
-    }
-}

@@ -134,9 +134,13 @@ struct APICallsBenchmark {
                     let submission = try await session.submit(request)
                     lastSubmit.mark()
                     await limiter.release()
+                    let posts = await session.apiCallsForSubmission(externalID: request.externalID) ?? 0
                     switch submission {
-                    case .accepted(let id): return (request.externalID, try #require(try await session.resolve([id])[id]))
-                    case .settled(let outcome): return (request.externalID, ResolvedUpload(outcome: outcome, apiCalls: 1))
+                    case .accepted(let id):
+                        var resolved = try #require(try await session.resolve([id])[id])
+                        resolved.apiCalls += posts
+                        return (request.externalID, resolved)
+                    case .settled(let outcome): return (request.externalID, ResolvedUpload(outcome: outcome, apiCalls: posts))
                     }
                 }
             }

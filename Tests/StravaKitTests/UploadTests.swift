@@ -22,12 +22,15 @@ import Testing
                         await limiter.release()
                         throw error
                     }
+                    // Here apiCalls covers the POST too, so that a file's total can be checked.
+                    let posts = await session.apiCallsForSubmission(externalID: request.externalID) ?? 0
                     switch submission {
                     case .accepted(let id):
-                        return (request.externalID, try #require(try await session.resolve([id])[id]))
+                        var resolved = try #require(try await session.resolve([id])[id])
+                        resolved.apiCalls += posts
+                        return (request.externalID, resolved)
                     case .settled(let outcome):
-                        let calls = await session.apiCallsForSettledSubmission(externalID: request.externalID) ?? 0
-                        return (request.externalID, ResolvedUpload(outcome: outcome, apiCalls: calls))
+                        return (request.externalID, ResolvedUpload(outcome: outcome, apiCalls: posts))
                     }
                 }
             }

@@ -22,6 +22,32 @@ struct FaultTests {
         }
     }
 
+    @Test func injectedServerErrorsCarryNoRateLimitHeadersAndDoNotCount() async throws {
+        var faults = SandboxFaults()
+        faults.serverErrorRate = 1
+        try await SandboxHarness.with({ $0.faults = faults }) { sandbox in
+            let token = sandbox.server.issueTokens().accessToken
+            let failed = try await sandbox.get("/api/v3/athlete", token: token)
+            #expect([500, 502, 503].contains(failed.status))
+            #expect(failed.header("X-RateLimit-Usage") == nil)
+            sandbox.server.setFaults(SandboxFaults())
+            let next = try await sandbox.get("/api/v3/athlete", token: token)
+            #expect(next.header("X-RateLimit-Usage") == "1,1")
+        }
+    }
+
+    @Test func droppedBeforeProcessingLeavesNoUpload() async throws {
+        var faults = SandboxFaults()
+        faults.droppedConnectionRate = 1
+        try await SandboxHarness.with({ $0.faults = faults }) { sandbox in
+            let token = sandbox.server.issueTokens().accessToken
+            await #expect(throws: (any Error).self) {
+                _ = try await sandbox.upload(SampleTrack.gpx(), token: token)
+            }
+            #expect(sandbox.server.stats().uploads == 0)
+        }
+    }
+
     @Test func sameSeedGivesTheSameFaults() async throws {
         var faults = SandboxFaults()
         faults.serverErrorRate = 0.3

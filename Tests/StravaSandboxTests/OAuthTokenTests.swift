@@ -87,6 +87,16 @@ struct OAuthTokenTests {
         }
     }
 
+    @Test func aJSONBodyIsReadToo() async throws {
+        try await SandboxHarness.with { sandbox in
+            let code = try await sandbox.code()
+            let body = #"{"client_id": 12345, "client_secret": "\#(sandbox.configuration.clientSecret)", "code": "\#(code)", "grant_type": "authorization_code"}"#
+            let reply = try await sandbox.postJSON("/oauth/token", body)
+            #expect(reply.status == 200)
+            #expect(reply.json?["access_token"] is String)
+        }
+    }
+
     @Test func refreshReturnsTheSameAccessTokenWhileMoreThanAnHourIsLeft() async throws {
         try await SandboxHarness.with { sandbox in
             let tokens = try await sandbox.connect()

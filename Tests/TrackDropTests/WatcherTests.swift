@@ -166,6 +166,20 @@ struct WatcherTests {
         #expect(await harness.log.names().sorted() == ["f0.gpx", "f1.gpx", "f2.gpx"])
     }
 
+    @Test func queueOverflowTriggersAFullRescan() async throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let harness = WatcherHarness(folders: [FolderConfiguration(path: folder.url)], options: settle)
+        try ActivityFiles.gpx(start: ActivityFiles.start(15)).write(to: folder.file("known.gpx"))
+        _ = try await harness.waitFor(name: "known.gpx")
+        // The kernel reports an overflow as wd == -1 with IN_Q_OVERFLOW: events were lost, so every file is looked at again.
+        await harness.watcher.handle(InotifyEvent(wd: -1, mask: Inotify.Mask.overflow, cookie: 0, name: ""))
+        try await Eventually.until("known.gpx yielded again after the rescan") {
+            await harness.log.names().filter { $0 == "known.gpx" }.count == 2
+        }
+        await harness.stop()
+    }
+
     @Test func mountTableNamesRemoteFileSystems() {
         let table = """
             22 1 8:1 / / rw,relatime - ext4 /dev/sda1 rw

@@ -69,7 +69,7 @@ struct CleaningAccuracyTests {
         "gpx_garmin_extensions.gpx", "garmin-oregon-700-output.gpx", "history.tcx",
     ])
     func cleanDeviceFilesBarelyChange(name: String) throws {
-        let track = try SyntheticLoader.load(contentsOf: try SyntheticCorpus.file(name))
+        let track = try TrackKit.read(contentsOf: try SyntheticCorpus.file(name))
         try #require(track.allPoints.count >= 5)
         let (cleaned, _) = TrackCleaner.clean(track)
         let before = track.segments.map(SyntheticTrack.length).reduce(0, +)

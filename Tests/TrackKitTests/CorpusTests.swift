@@ -46,7 +46,38 @@ import Testing
         ("garmin-edge-800.fit", true, []),
         ("wahoo-element-bolt.fit", true, []),
         ("fit-sample.fit", true, []),
+        ("course.tcx", true, []),
+        ("trackfilter_faketime.gpx", true, []),
+        ("gpx_subsecond-sample.gpx", true, []),
+        ("trackfilter-move-d.gpx", true, []),
+        // FIT timestamps below 0x10000000 count from power-on; the real start comes later.
+        ("garmin-virb-ultra-30.fit", true, []),
+        // Its stored file CRC is wrong and its messages cannot be walked to the end.
+        ("lezyne_super_gps-garmin_fit-sample-bad-endian.fit", false, ["fit-crc"]),
+        ("fitlocations-sample.fit", false, ["not-a-track"]),
+        ("fitlocations-sample.gpx", false, ["not-a-track"]),
+        ("bounds-test-track.gpx", false, ["no-timestamps"]),
+        ("geojson.gpx", false, ["no-timestamps"]),
+        ("tpo-sample1.gpx", false, ["no-timestamps"]),
+        ("garmin-vivosmart-hr.gpx", false, ["no-position"]),
+        ("trackfilter_discard_err.gpx", false, ["not-xml"]),
+        ("kalman_hyper_realistic_driving_out.gpx", false, ["too-few-points"]),
     ]
+
+    @Test func courseIsReadAsATrackWithAWarning() throws {
+        let result = try TrackKit.normalize(contentsOf: try TestSupport.corpusFile("course.tcx"), options: .init())
+        #expect(result.codes.contains("tcx-course"))
+        #expect(result.pointsOut > 1000)
+        let back = try TrackKit.read(data: result.output)
+        #expect(back.laps.count == 1)
+    }
+
+    @Test func cleaningThatWouldLeaveOnePointIsSkipped() throws {
+        let result = try TrackKit.normalize(contentsOf: try TestSupport.corpusFile("trackfilter-move-d.gpx"), options: .init())
+        #expect(result.usable)
+        #expect(result.pointsOut == result.pointsIn)
+        #expect(result.codes.contains("cleaning-skipped"))
+    }
 
     @Test(arguments: CorpusTests.expectations)
     func interestingFilesHaveTheirExpectedOutcome(_ expectation: (String, Bool, Set<String>)) throws {

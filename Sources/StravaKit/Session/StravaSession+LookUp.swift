@@ -34,9 +34,10 @@ extension StravaSession {
 
     static let listingPageSize = 200
 
-    /// One page of `GET /athlete/activities`, newest first at Strava unless `after` is given.
-    func listActivities(after: Date?, page: Int, calls: inout Int) async throws -> [ActivitySummary] {
+    /// One page of `GET /athlete/activities` for activities starting in `[after, before]` when given.
+    func listActivities(after: Date?, before: Date? = nil, page: Int, calls: inout Int) async throws -> [ActivitySummary] {
         var query = [("per_page", String(Self.listingPageSize)), ("page", String(page))]
+        if let before { query.insert(("before", String(Int64(before.timeIntervalSince1970.rounded(.up)) + 1)), at: 0) }
         if let after { query.insert(("after", String(Int64(after.timeIntervalSince1970.rounded(.down)) - 1)), at: 0) }
         let request = APIRequest(method: .GET, path: "/athlete/activities", query: query)
         let exchange = try await api.send(request, calls: &calls)

@@ -97,6 +97,10 @@ extension StravaSession {
                 }
             } catch is CancellationError {
                 return
+            } catch StravaError.missingScope(let scope) where !listingUnavailable {
+                // The stored scopes promised reads that Strava refuses: follow uploads one by one.
+                listingUnavailable = true
+                logger.warning("Strava refused to list activities; following uploads one by one", metadata: ["scope": "\(scope)"])
             } catch let error as StravaError where error == .reconnectRequired || error == .sessionClosed {
                 failAllWaiters(error)
                 return
@@ -128,7 +132,7 @@ extension StravaSession {
     /// or more are due or about to be; an upload a listing already missed is polled, since
     /// duplicates and errors never show up in the listing.
     private func listingBatch(due: [PendingUpload], now: Date) async -> [PendingUpload]? {
-        guard await tokens.current?.canReadActivities == true else { return nil }
+        guard !listingUnavailable, await tokens.current?.canReadActivities == true else { return nil }
         let listable = due.filter { $0.listingMisses == 0 }
         guard !listable.isEmpty else { return nil }
         let soon = pending.values.filter { $0.listingMisses == 0 && $0.nextCheck <= now.addingTimeInterval(Self.batchGathering) }
@@ -153,9 +157,12 @@ extension StravaSession {
         let listedAt = Date()
         let candidates = pending.values
         let starts = candidates.compactMap(\.startTime)
-        let after = starts.count == candidates.count ? starts.min() : nil
+        // Known start times narrow the listing to the span of the pending uploads, with an hour
+        // of slack because Strava may date an activity a little differently than the file does.
+        let span: (Date?, Date?) = starts.count == candidates.count && !starts.isEmpty
+            ? (starts.min()!.addingTimeInterval(-3600), starts.max()!.addingTimeInterval(3600)) : (nil, nil)
         var calls = 0
-        let activities = try await listActivities(after: after, page: 1, calls: &calls)
+        let activities = try await listActivities(after: span.0, before: span.1, page: 1, calls: &calls)
         var byUpload: [UploadID: Int64] = [:]
         var byExternal: [String: Int64] = [:]
         for activity in activities {

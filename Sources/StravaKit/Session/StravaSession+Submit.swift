@@ -21,7 +21,7 @@ extension StravaSession {
                     "the answer to an upload was lost; looking for its external_id before sending it again",
                     metadata: ["external_id": "\(request.externalID)", "reason": "\(lost.reason)"])
                 if let outcome = try await findLostUpload(request, calls: &calls) {
-                    settledSubmissionCalls[request.externalID] = calls
+                    submissionCalls[request.externalID] = calls
                     await tokens.record(lastUploadAt: Date(), rateLimit: gate.status)
                     return .settled(outcome)
                 }
@@ -43,19 +43,20 @@ extension StravaSession {
             let body = try exchange.decode(UploadStatusBody.self, endpoint: endpoint)
             await tokens.record(lastUploadAt: Date(), rateLimit: gate.status)
             if let outcome = body.outcome {
-                settledSubmissionCalls[request.externalID] = calls
+                submissionCalls[request.externalID] = calls
                 return .settled(outcome)
             }
             guard let id = body.uploadID else {
                 throw StravaError.invalidResponse(endpoint: endpoint, reason: "the answer carried no upload id")
             }
+            submissionCalls[request.externalID] = calls
             submissions[id] = PendingUpload(
                 id: id, submittedAt: submittedAt, externalID: request.externalID, startTime: request.startTime,
-                calls: calls, nextCheck: submittedAt)
+                calls: 0, nextCheck: submittedAt)
             logger.debug("upload accepted", metadata: ["upload_id": "\(id)", "external_id": "\(request.externalID)"])
             return .accepted(id)
         case 400, 409, 422:
-            settledSubmissionCalls[request.externalID] = calls
+            submissionCalls[request.externalID] = calls
             let outcome = Self.rejectionOutcome(exchange.body)
             logger.info("upload settled at submission", metadata: ["external_id": "\(request.externalID)", "outcome": "\(outcome)"])
             return .settled(outcome)

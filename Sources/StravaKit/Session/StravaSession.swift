@@ -22,9 +22,11 @@ public actor StravaSession {
     var waiters: [UploadID: [Waiter]] = [:]
     var driver: Task<Void, Never>?
     var estimator = ProcessingTimeEstimator()
+    /// Set when Strava refused a listing despite the stored scopes.
+    var listingUnavailable = false
     var closed = false
-    /// Calls spent on submissions that settled at the POST, by external id.
-    var settledSubmissionCalls: [String: Int] = [:]
+    /// Calls spent on the latest submission of each external id.
+    var submissionCalls: [String: Int] = [:]
 
     /// One caller waiting for one upload.
     struct Waiter: Sendable {
@@ -80,9 +82,10 @@ public actor StravaSession {
     /// Last seen usage and limits, and "waiting until" while paused.
     public func rateLimitStatus() -> RateLimitStatus { gate.status }
 
-    /// Calls spent on a submission that settled at the POST (duplicate or rejected there).
-    public func apiCallsForSettledSubmission(externalID: String) -> Int? {
-        settledSubmissionCalls[externalID]
+    /// Calls the latest `submit` of this external id spent: 1 for a plain POST, more when it was
+    /// retried or its lost answer had to be looked for. `ResolvedUpload.apiCalls` does not include them.
+    public func apiCallsForSubmission(externalID: String) -> Int? {
+        submissionCalls[externalID]
     }
 
     func ensureOpen() throws {

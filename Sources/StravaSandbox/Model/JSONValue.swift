@@ -1,7 +1,7 @@
 import Foundation
 
 /// A JSON value whose objects keep their key order, so responses match Strava's bodies byte for byte.
-public enum JSONValue: Sendable, Equatable {
+enum JSONValue: Sendable, Equatable {
     case string(String)
     case int(Int64)
     case double(Double)
@@ -10,19 +10,19 @@ public enum JSONValue: Sendable, Equatable {
     case array([JSONValue])
     case object([(String, JSONValue)])
 
-    public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
+    static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
         lhs.serialized() == rhs.serialized()
     }
 
     /// Compact JSON text (no spaces), keys in the order given.
-    public func serialized() -> String {
+    func serialized() -> String {
         var out = ""
         write(into: &out)
         return out
     }
 
     /// The value at `key` when this is an object.
-    public subscript(key: String) -> JSONValue? {
+    subscript(key: String) -> JSONValue? {
         guard case .object(let pairs) = self else { return nil }
         return pairs.first { $0.0 == key }?.1
     }

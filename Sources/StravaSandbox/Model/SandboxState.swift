@@ -8,6 +8,8 @@ struct SandboxState: Sendable {
     var rateLimiter: RateLimiter
     var faultInjector: FaultInjector
     var uploads: [Int64: Upload] = [:]
+    /// Uploads still processing, so finishing them does not scan every upload on every request.
+    var processingIDs: Set<Int64> = []
     var activities: [Int64: Activity] = [:]
     /// Requests per "METHOD /route".
     var requestCounts: [String: Int] = [:]

@@ -13,6 +13,21 @@ struct FormFields: Sendable {
         }
     }
 
+    /// The scalar members of a JSON object, as text (`"client_id": 12345` reads as "12345").
+    init(json: Data) {
+        guard let object = (try? JSONSerialization.jsonObject(with: json)) as? [String: Any] else { return }
+        for (name, value) in object.sorted(by: { $0.key < $1.key }) {
+            switch value {
+            case let text as String: pairs.append((name, text))
+            case let integer as Int: pairs.append((name, String(integer)))
+            case let real as Double: pairs.append((name, String(real)))
+            case let flag as Bool: pairs.append((name, flag ? "true" : "false"))
+            case let number as NSNumber: pairs.append((name, number.stringValue))
+            default: continue
+            }
+        }
+    }
+
     /// The first value for `name`, or nil.
     subscript(name: String) -> String? {
         pairs.first { $0.0 == name }?.1

@@ -25,9 +25,13 @@ extension Request {
     }
 
     /// Form fields from an `application/x-www-form-urlencoded` body, with the query string filling gaps.
+    /// A JSON object body (some clients send one to the token endpoint) is read the same way.
     mutating func formFields() async throws -> FormFields {
         let body = try await collectData(upTo: 1024 * 1024)
-        let form = FormFields(urlEncoded: String(decoding: body, as: UTF8.self))
+        let isJSON = headers[.contentType]?.lowercased().contains("json") ?? false
+        let form = isJSON
+            ? FormFields(json: body)
+            : FormFields(urlEncoded: String(decoding: body, as: UTF8.self))
         return form.merged(with: queryFields)
     }
 }

@@ -5,15 +5,21 @@ extension SandboxState {
     /// Finishes every upload whose processing delay has passed, oldest first, so duplicates among
     /// uploads in flight resolve in the order Strava would have finished them.
     mutating func settleUploads(now: Date) {
-        let due = uploads.values
-            .filter { upload in
-                if case .processing = upload.state, let readyAt = upload.readyAt { return readyAt <= now }
-                return false
-            }
-            .sorted { ($0.readyAt!, $0.id) < ($1.readyAt!, $1.id) }
-        for upload in due {
-            finish(upload, at: upload.readyAt!)
+        guard !processingIDs.isEmpty else { return }
+        let due = processingIDs.compactMap { id -> (upload: Upload, readyAt: Date)? in
+            guard let upload = uploads[id], let readyAt = upload.readyAt, readyAt <= now else { return nil }
+            return (upload, readyAt)
         }
+        for (upload, readyAt) in due.sorted(by: { ($0.readyAt, $0.upload.id) < ($1.readyAt, $1.upload.id) }) {
+            processingIDs.remove(upload.id)
+            finish(upload, at: readyAt)
+        }
+    }
+
+    /// Stores a new upload; one still processing is finished later by `settleUploads`.
+    mutating func insert(_ upload: Upload) {
+        uploads[upload.id] = upload
+        if case .processing = upload.state { processingIDs.insert(upload.id) }
     }
 
     private mutating func finish(_ upload: Upload, at finishedAt: Date) {

@@ -44,7 +44,7 @@ struct UploadHandler: Sendable {
                 upload.readyAt = now
                 rejected = true
             }
-            state.uploads[upload.id] = upload
+            state.insert(upload)
             return (upload, rejected)
         }
         // A duplicate caught at submission: Strava answers 400 with the upload object carrying the error.

@@ -172,10 +172,3 @@ public final class Ledger: Sendable {
         }
     }
 }
-
-/// Entry counts for `trackdrop status`.
-public struct LedgerCounts: Sendable, Equatable {
-    public var byState: [LedgerState: Int] = [:]
-    public var byStatus: [FinalStatus: Int] = [:]
-    public var total: Int { byState.values.reduce(0, +) }
-}

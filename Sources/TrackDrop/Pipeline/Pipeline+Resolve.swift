@@ -25,6 +25,12 @@ extension Pipeline {
             logger.warning("cannot learn the outcome of \(ids.count) upload(s) yet: \(error); trying again in 10 s")
             try await Task.sleep(for: .seconds(10))
             return true
+        } catch is CancellationError {
+            throw CancellationError()
+        } catch {
+            logger.warning("cannot learn the outcome of \(ids.count) upload(s) yet: \(error); trying again in 10 s")
+            try await Task.sleep(for: .seconds(10))
+            return true
         }
         for entry in submitted {
             guard let result = results[UploadID(entry.uploadID!)] else { continue }

@@ -156,6 +156,12 @@ extension Pipeline {
                 notBefore[entry.id!] = Date().addingTimeInterval(30)
             }
             return nil
+        } catch is CancellationError {
+            throw CancellationError()
+        } catch {
+            logger.warning("cannot look up \(entry.fileName) yet: \(error)")
+            notBefore[entry.id!] = Date().addingTimeInterval(30)
+            return nil
         }
         entry.apiCalls += 1
         if let outcome {

@@ -61,32 +61,3 @@ public struct TrackDropDaemon: Sendable {
         return await collector.results()
     }
 }
-
-/// Runs the folder watcher; on graceful shutdown it stops watching at once.
-struct WatcherService: Service {
-    let watcher: FolderWatcher
-    let once: Bool
-
-    func run() async throws {
-        try await cancelWhenGracefulShutdown {
-            if once { try await watcher.runOnce() } else { try await watcher.run() }
-        }
-    }
-}
-
-/// Runs the pipeline; cancelling it leaves every entry in a committed state that the next start resumes.
-struct PipelineService: Service {
-    let pipeline: Pipeline
-    let intake: AsyncStream<ReadyFile>
-    let once: Bool
-
-    func run() async throws {
-        do {
-            try await cancelWhenGracefulShutdown {
-                try await pipeline.run(intake: intake, stopWhenIdle: once)
-            }
-        } catch is CancellationError {
-            // Graceful shutdown: the ledger already holds every step taken.
-        }
-    }
-}

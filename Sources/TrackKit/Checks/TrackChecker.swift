@@ -3,8 +3,8 @@ import Foundation
 /// The semantic checks on a freshly read track. Each finding has a stable code and names the place.
 ///
 /// Errors (the file is unusable): `no-timestamps`, `too-few-points`, `not-a-track`, `implausible-date`
-/// (the activity itself would be dated before 1990 or in the future), `coordinates-out-of-range` when no
-/// valid point is left. Warnings: `time-backwards`, `duplicate-times`, `zoneless-times`, `bad-time`,
+/// (the activity itself would be dated before 1990 or in the future), `no-position` when no point has a
+/// usable position. Warnings: `time-backwards`, `duplicate-times`, `zoneless-times`, `bad-time`,
 /// `no-position`, `coordinates-out-of-range` / `zero-coordinates` for single points (they are dropped),
 /// `implausible-date` for single points, `tcx-course`.
 struct TrackChecker {
@@ -38,7 +38,7 @@ struct TrackChecker {
             if result.waypointCount > 0 || result.routePointCount > 0 {
                 issues.append(.error("not-a-track", "the file holds \(result.waypointCount) waypoints and \(result.routePointCount) route points but no recorded track; Strava needs a track with times"))
             } else if kept == 0, dropped > 0 {
-                issues.append(.error("coordinates-out-of-range", "no \(format) has a valid position"))
+                issues.append(.error("no-position", "none of the \(dropped) \(format)s has a usable position (out of range or 0°, 0°); the device recorded no GPS track"))
             } else {
                 issues.append(.error("too-few-points", "the file holds no \(format) at all; Strava needs at least 2 timed points"))
             }

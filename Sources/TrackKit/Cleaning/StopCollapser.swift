@@ -35,12 +35,11 @@ enum StopCollapser {
                 i - stop.endIndex <= maxStrays + 1
                     && hypot(cluster.centreX - stop.centreX, cluster.centreY - stop.centreY) <= radius
             } ?? false
-            // A stop that goes on only has to be long enough to matter, but must then truly get nowhere; a
-            // new one must last longer than the slowest athlete needs to walk out of it.
+            // A new stop must last longer than the slowest athlete needs to walk out of it; one that goes on
+            // only has to be long enough to matter. Either way it must get nowhere.
             let needed = continuesStop ? minimumDuration : longEnough
-            let allowedDrift = radius
             guard cluster.count >= minimumPoints, s[last].t - s[i].t >= needed,
-                  netDisplacement(s, i, last) <= allowedDrift
+                  netDisplacement(s, i, last) <= radius
             else {
                 out.append(s[i])
                 i += 1

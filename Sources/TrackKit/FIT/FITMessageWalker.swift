@@ -117,7 +117,8 @@ struct FITMessageWalker {
         }
         guard definition.globalNumber == 20 else { return }
         recordCount += 1
-        if let time {
+        // FIT date_time values below 0x10000000 are seconds since the device powered on, not dates.
+        if let time, time >= 0x1000_0000 {
             timedRecordCount += 1
             if firstRecordTime == nil { firstRecordTime = time }
             lastRecordTime = time

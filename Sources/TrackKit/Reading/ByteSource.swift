@@ -49,6 +49,8 @@ final class ByteSource {
 
     /// Reads the first (inflated) bytes, which are replayed to the parser afterwards; empty means an empty file.
     func prepare() throws -> [UInt8] {
+        if prepared { return head }
+        prepared = true
         var probe = [UInt8](repeating: 0, count: 64 * 1024)
         let count = try probe.withUnsafeMutableBytes { try read(into: $0) }
         head = Array(probe[0..<count])
@@ -56,6 +58,7 @@ final class ByteSource {
     }
 
     private var pendingOffset = 0
+    private var prepared = false
 
     /// Next bytes exactly as stored (after inflating), for binary content; 0 at the end.
     func readVerbatim(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {

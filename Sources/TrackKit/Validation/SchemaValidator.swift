@@ -4,7 +4,7 @@ import Synchronization
 
 /// Validates GPX and TCX documents against the bundled XSDs (`master.xsd`, which imports GPX 1.0/1.1 and
 /// the Garmin extensions, and `TrainingCenterDatabasev2.xsd`). Schemas are parsed once, from local
-/// files only, and shared; validation streams through SAX, so no DOM of the document is built.
+/// files only, and shared; validation streams through `xmlTextReader`, so no DOM of the document is built.
 enum SchemaValidator {
     /// A parsed schema. `@unchecked Sendable`: libxml2 never modifies a parsed `xmlSchema`, and each
     /// validation uses its own validation context, which is what libxml2 requires for sharing a schema
@@ -27,19 +27,25 @@ enum SchemaValidator {
         defer { xmlSchemaFreeValidCtxt(context) }
         let errors = ParseErrorSink()
         xmlSchemaSetValidStructuredErrors(context, ParseErrorSink.callback, Unmanaged.passUnretained(errors).toOpaque())
-        let status: Int32 = try data.withUnsafeBytes { bytes in
+        let valid: Bool = try data.withUnsafeBytes { bytes in
             guard let base = bytes.baseAddress,
-                let input = xmlParserInputBufferCreateStatic(
-                    base.assumingMemoryBound(to: CChar.self), Int32(bytes.count), XML_CHAR_ENCODING_UTF8)
-            else { throw TrackError.io("cannot create an XSD validation input") }
-            // xmlSchemaValidateStream hands the input buffer to its parser, which frees it.
-            return xmlSchemaValidateStream(context, input, XML_CHAR_ENCODING_UTF8, nil, nil)
+                let reader = xmlReaderForMemory(
+                    base.assumingMemoryBound(to: CChar.self), Int32(bytes.count), nil, "UTF-8", LibXML.safeReaderOptions)
+            else { throw TrackError.io("cannot create an XSD validation reader") }
+            defer { xmlFreeTextReader(reader) }
+            xmlTextReaderSetStructuredErrorHandler(reader, ParseErrorSink.callback, Unmanaged.passUnretained(errors).toOpaque())
+            guard xmlTextReaderSchemaValidateCtxt(reader, context, 0) == 0 else {
+                throw TrackError.io("cannot attach the XSD schema to the validation reader")
+            }
+            var status: Int32 = 1
+            while status == 1 { status = xmlTextReaderRead(reader) }
+            return status == 0 && xmlTextReaderIsValid(reader) == 1 && errors.message == nil
         }
-        guard status != 0 else { return }
+        guard !valid else { return }
         let place = errors.line.map { " (line \($0))" } ?? ""
         throw TrackError(
             code: "output-invalid",
-            message: "the \(format.rawValue.uppercased()) trackdrop wrote fails XSD validation: \(errors.message ?? "error \(status)")\(place); this is a trackdrop bug, please report it",
+            message: "the \(format.rawValue.uppercased()) trackdrop wrote fails XSD validation: \(errors.message ?? "the document is not valid")\(place); this is a trackdrop bug, please report it",
             line: errors.line)
     }
 

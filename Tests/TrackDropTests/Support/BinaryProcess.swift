@@ -15,8 +15,7 @@ final class BinaryProcess: Sendable {
             .deletingLastPathComponent().deletingLastPathComponent()
     }
 
-    // `Process` is not Sendable; it is only read (pid, running, status) after `run()`, which is thread-safe.
-    private nonisolated(unsafe) let process: Process
+    private let process: Process
     private let state = LineBuffer()
 
     /// Lines written so far and the tasks waiting for more, shared with the pipe's reading handler.

@@ -1,0 +1,29 @@
+import Foundation
+
+/// Collects final entries as the pipeline reports them, for the summary printed at the end of a run.
+struct ResultCollector: Sendable {
+    private let task: Task<[LedgerEntry], Never>
+
+    init(events: AsyncStream<PipelineEvent>) {
+        task = Task {
+            var entries: [Int64: LedgerEntry] = [:]
+            var order: [Int64] = []
+            for await event in events {
+                switch event {
+                case .finished(let entry), .alreadyDone(let entry):
+                    guard let id = entry.id else { continue }
+                    if entries[id] == nil { order.append(id) }
+                    entries[id] = entry
+                default:
+                    continue
+                }
+            }
+            return order.compactMap { entries[$0] }
+        }
+    }
+
+    /// Waits for the event stream to end (the pipeline finished), then returns what finished, in order.
+    func results() async -> [LedgerEntry] {
+        await task.value
+    }
+}

@@ -1,0 +1,54 @@
+import Foundation
+import StravaSandbox
+import Testing
+@testable import StravaKit
+
+@Suite struct DisconnectTests {
+    @Test func logoutDeauthorizesThenDeletesTheCredentials() async throws {
+        let harness = try await SandboxHarness.start()
+        defer { Task { await harness.stop() } }
+        try await harness.login()
+        let session = try harness.session()
+        let result = try await session.disconnect()
+        try await session.shutdown()
+        #expect(result == DisconnectResult(deauthorized: true, deletedCredentials: true, warning: nil))
+        #expect(!FileManager.default.fileExists(atPath: harness.credentialsFile.path))
+        #expect(harness.stats().requests(to: "POST /oauth/deauthorize") == 1)
+        let after = try harness.session()
+        #expect(await after.connectionState == .notConnected)
+        try await after.shutdown()
+        harness.expectNoSecrets()
+    }
+
+    @Test func logoutStillDeletesWhenStravaCannotBeReached() async throws {
+        let harness = try await SandboxHarness.start()
+        try await harness.login()
+        await harness.server.stop()
+        defer { try? FileManager.default.removeItem(at: harness.folder) }
+        let session = try harness.session()
+        let result = try await session.disconnect()
+        try await session.shutdown()
+        #expect(result.deauthorized == false)
+        #expect(result.deletedCredentials)
+        #expect(result.warning?.contains("could not reach Strava") == true)
+        #expect(!FileManager.default.fileExists(atPath: harness.credentialsFile.path))
+        harness.expectNoSecrets(in: [result.warning ?? ""])
+    }
+
+    @Test func statusReportShowsTheConnectionWithoutTokens() async throws {
+        let harness = try await SandboxHarness.start()
+        defer { Task { await harness.stop() } }
+        try await harness.login()
+        let credentials = try CredentialsStore(fileURL: harness.credentialsFile).load()
+        let report = ConnectionReport(credentials: credentials, credentialsFile: harness.credentialsFile)
+        #expect(report.state == .connected)
+        #expect(report.text().contains("Sandy Box (id \(harness.server.configuration.athleteID))"))
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(report.json().utf8)) as? [String: Any])
+        #expect(json["athlete_id"] as? Int64 == harness.server.configuration.athleteID || (json["athlete_id"] as? Int).map(Int64.init) == harness.server.configuration.athleteID)
+        #expect((json["scopes"] as? [String])?.contains("activity:write") == true)
+        harness.expectNoSecrets(in: [report.text(), report.json()])
+        let disconnected = ConnectionReport(credentials: nil, credentialsFile: harness.credentialsFile)
+        #expect(disconnected.state == .notConnected)
+        #expect(disconnected.text().contains("trackdrop auth login"))
+    }
+}
