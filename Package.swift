@@ -54,7 +54,8 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-            ]
+            ],
+            exclude: ["SANDBOX.md"]
         ),
         .target(
             name: "TrackDrop",

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # TrackKit throughput and memory against the libxml2 floor, GPSBabel and gpxpy, on a generated
-# 500,000-point (~50 MB) GPX, plus a typical 1 MB file including process start.
+# 500,000-point (~53 MB: lat, lon, ele, time; heart rate on every 20th point) GPX, plus a typical
+# 1 MB file (10,000 points) including process start.
 # usage: Benchmarks/trackkit.sh            (prints a Markdown table; see Benchmarks/results/trackkit.md)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -17,10 +18,11 @@ command -v hyperfine >/dev/null || need_apt+=(hyperfine)
 if [ ${#need_apt[@]} -gt 0 ]; then apt-get update -qq && apt-get install -y -qq "${need_apt[@]}"; fi
 python3 -c 'import gpxpy' 2>/dev/null || python3 -m pip install -q gpxpy
 
-BIG=$WORK/big.gpx
-SMALL=$WORK/small.gpx
+# v2: the generator's point shape changed (hr on every 20th point, no cadence); never reuse older files.
+BIG=$WORK/big-$POINTS-v2.gpx
+SMALL=$WORK/small-10000-v2.gpx
 [ -s "$BIG" ] || python3 Benchmarks/trackkit/make_big_gpx.py "$BIG" "$POINTS"
-[ -s "$SMALL" ] || python3 Benchmarks/trackkit/make_big_gpx.py "$SMALL" 5000
+[ -s "$SMALL" ] || python3 Benchmarks/trackkit/make_big_gpx.py "$SMALL" 10000
 
 if [ -z "${SKIP_BUILD:-}" ]; then
   flock /tmp/trackdrop-build.lock swift build -c release --product trackdrop 2>&1 | tail -3
@@ -41,7 +43,7 @@ measure() {
   printf '| %s | %.2f | %.1f | %s |\n' "$name" "$wall" "$(python3 -c "print($size_mb / max($wall, 0.001))")" "$rss"
 }
 
-echo "Input: $BIG, $POINTS points, ${size_mb} MB ($(date -u +%Y-%m-%dT%H:%M:%SZ), $(nproc) cores)"
+echo "Input: $BIG, $POINTS points, ${size_mb} MB ($(date -u +%Y-%m-%dT%H:%M:%SZ), $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg))"
 echo
 echo "| tool | seconds | MB/s | peak RSS (MiB) |"
 echo "|---|---:|---:|---:|"
@@ -51,8 +53,16 @@ measure "gpsbabel -x position,distance=3m" gpsbabel -i gpx -f "$BIG" -x position
 measure "gpxpy parse + smooth + write" python3 Benchmarks/trackkit/gpxpy_smooth.py "$BIG" "$WORK/gpxpy.gpx"
 measure "trackdrop check --out (clean + write + XSD)" "$TRACKDROP" check --out "$WORK/trackdrop.gpx" "$BIG"
 measure "trackdrop check --no-clean --out" "$TRACKDROP" check --no-clean --out "$WORK/trackdrop-raw.gpx" "$BIG"
+measure "trackdrop check (output kept in memory, not written)" "$TRACKDROP" check "$BIG"
+# What validating the whole large output would add (trackdrop validates a sample above 16 MiB).
+measure "xmllint --stream --noout --schema output-gpx.xsd (trackdrop's output)" \
+  xmllint --stream --noout --schema Sources/TrackKit/Schemas/output-gpx.xsd "$WORK/trackdrop.gpx"
 echo
-echo "Typical file: $SMALL (${small_mb} MB, 5,000 points), process start included:"
+echo "How much of the large output was validated: $("$TRACKDROP" check --json "$BIG" | python3 -c 'import json,sys; o=json.loads(sys.stdin.readline()); print(o["validation"])')"
+echo
+echo "Typical file: $SMALL (${small_mb} MB, 10,000 points), process start included:"
 hyperfine --warmup 3 --runs 20 -N --ignore-failure --export-markdown "$WORK/hyperfine.md" \
-  "$TRACKDROP check --out $WORK/small-out.gpx $SMALL" >/dev/null
+  "$TRACKDROP --help" \
+  "$TRACKDROP check --out $WORK/small-out.gpx $SMALL" \
+  "$TRACKDROP check --no-clean --out $WORK/small-out-raw.gpx $SMALL" >/dev/null
 cat "$WORK/hyperfine.md"

@@ -11,7 +11,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
 def gpx(index, points=60):
-    start = datetime.datetime(2025, 1, 1, 6, 0, 0) + datetime.timedelta(days=index)
+    start = datetime.datetime(2020, 1, 1, 6, 0, 0) + datetime.timedelta(hours=index)
     rows = []
     for i in range(points):
         t = (start + datetime.timedelta(seconds=i)).strftime("%Y-%m-%dT%H:%M:%SZ")

@@ -117,6 +117,20 @@ def main():
                 case, tool, statistics.median(abs(e) for e in errs), ", ".join("%+.2f" % e for e in errs),
                 max(d for _, d, _ in r), int(statistics.median(n for _, _, n in r))))
 
+    lines.append("\n### trackdrop against the targets\n")
+    lines.append("| case | target distance error | median abs error | max dev ≤ 30 m | verdict |")
+    lines.append("|---|---|---|---|---|")
+    for case in cases:
+        r = rows.get(("trackdrop", case))
+        if not r:
+            continue
+        target = 0.5 if case.startswith("watch") else 2.0
+        median = statistics.median(abs(e) for e, _, _ in r)
+        worst = max(d for _, d, _ in r)
+        ok = median <= target and worst <= 30
+        lines.append("| %s | ≤ %.1f %% | %.2f %% | %.1f m | %s |" % (
+            case, target, median, worst, "meets" if ok else "MISSES"))
+
     corpus = sorted(f for f in os.listdir(os.path.join(work, "corpus")) if f.endswith(".gpx"))
     if corpus:
         lines.append("\n### Clean files from real devices: distance change (target ≤ 1 %)\n")

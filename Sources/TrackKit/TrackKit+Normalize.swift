@@ -4,7 +4,8 @@ extension TrackKit {
     /// Reads, checks, cleans (unless `options.clean` is false) and writes back in the same format.
     ///
     /// Everything about the content (damaged, hostile, empty, no timestamps, ...) is reported through
-    /// `usable` and `issues`; this throws `TrackError` only when the file cannot be opened or read.
+    /// `usable` and `issues`; this throws `TrackError` only when the file cannot be opened or read, or
+    /// `options.outputFile` cannot be written.
     public static func normalize(contentsOf url: URL, options: NormalizeOptions) throws -> NormalizedTrack {
         let source = try ByteSource(contentsOf: url)
         let guess = formatGuess(url)
@@ -20,19 +21,22 @@ extension TrackKit {
             return normalizeFIT(data: source.gzipped ? try Inflate.all(bytes) : bytes, gzipped: source.gzipped)
         }
         let fileSize = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0
-        let estimate = (fileSize ?? 0) * (source.gzipped ? 8 : 1) / 90
+        let estimate = fileSize * (source.gzipped ? 8 : 1) / 90
         let result: ReadResult
         do {
             result = try XMLTrackReader(source: source, expectedPoints: estimate).read()
         } catch let error as TrackError where error.code != "unreadable" {
             return refused(error, format: guess, gzipped: source.gzipped)
         }
-        return normalize(result, options: options)
+        return try normalize(result, options: options)
     }
 
-    static func normalize(_ result: ReadResult, options: NormalizeOptions) -> NormalizedTrack {
+    static func normalize(_ result: consuming ReadResult, options: NormalizeOptions) throws -> NormalizedTrack {
         let pointsIn = result.track.segments.reduce(0) { $0 + $1.count }
         var (issues, track, dropped) = TrackChecker().check(result)
+        // Only `track` may hold the points from here on, so cleaning can free them as it goes.
+        result.track.segments = []
+        result.track.laps = []
         let distanceRaw = Geodesy.length(of: track)
         var usable = !issues.contains { $0.severity == .error }
         var removed: [String: Int] = [:]
@@ -49,18 +53,32 @@ extension TrackKit {
         }
         let pointsOut = track.segments.reduce(0) { $0 + $1.count }
         var output = Data()
-        if pointsOut > 0 {
-            output = result.track.format == .tcx ? TCXWriter.write(track) : GPXWriter.write(track)
-            if options.validateOutput {
-                do {
-                    try SchemaValidator.validate(output, format: track.format)
-                } catch let error as TrackError {
-                    issues.append(.error(error.code, error.message))
-                    usable = false
-                } catch {
-                    issues.append(.error("output-invalid", "\(error)"))
-                    usable = false
+        var outputFile: URL?
+        var validation = OutputValidation.none
+        if pointsOut > 0, let destination = options.outputFile {
+            if usable {
+                let pending = try PendingOutput(track, destination: destination)
+                if options.validateOutput {
+                    let (checked, valid) = validateWritten(track, byteCount: pending.byteCount, issues: &issues) {
+                        try pending.contents()
+                    }
+                    validation = checked
+                    usable = valid
                 }
+                if usable {
+                    try pending.commit()
+                    outputFile = destination
+                } else {
+                    pending.discard()
+                }
+            }
+        } else if pointsOut > 0 {
+            output = track.format == .tcx ? TCXWriter.write(track) : GPXWriter.write(track)
+            if options.validateOutput {
+                let written = output
+                let (checked, valid) = validateWritten(track, byteCount: output.count, issues: &issues) { written }
+                validation = checked
+                usable = usable && valid
             }
         }
         let summary = TrackSummary(track)
@@ -69,7 +87,8 @@ extension TrackKit {
             pointsOut: pointsOut, distanceRawMeters: distanceRaw, distanceMeters: summary.distanceMeters,
             startTime: summary.startTime,
             duration: summary.endTime.flatMap { end in summary.startTime.map { end.timeIntervalSince($0) } },
-            removed: removed, name: track.name, sport: track.sport, output: output)
+            removed: removed, name: track.name, sport: track.sport, output: output, outputFile: outputFile,
+            outputValidation: validation)
     }
 
     static func normalizeFIT(data: Data, gzipped: Bool) -> NormalizedTrack {

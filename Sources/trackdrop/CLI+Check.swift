@@ -60,15 +60,12 @@ struct CheckOutput {
         }
     }
 
-    func write(_ track: NormalizedTrack, for source: URL) throws -> URL {
-        var target = url
-        if isFolder {
-            var name = source.lastPathComponent
-            if name.lowercased().hasSuffix(".gz") { name.removeLast(3) }
-            target = url.appendingPathComponent(name)
-        }
-        try track.output.write(to: target, options: .atomic)
-        return target
+    /// The file the normalized version of `source` goes to (never gzipped).
+    func target(for source: URL) -> URL {
+        guard isFolder else { return url }
+        var name = source.lastPathComponent
+        if name.lowercased().hasSuffix(".gz") { name.removeLast(3) }
+        return url.appendingPathComponent(name)
     }
 }
 
@@ -92,9 +89,14 @@ struct CheckReport: Encodable {
     var removed: [String: Int]
     var issues: [Issue]
     var written: String?
+    /// True when the whole output passed XSD validation; false when only a sample of a very large output
+    /// was validated, or none (FIT, or nothing written).
+    var validated: Bool
+    /// `full`, `sampled` or `none` (see `OutputValidation`).
+    var validation: String
 
     enum CodingKeys: String, CodingKey {
-        case file, valid, format, removed, issues, written
+        case file, valid, format, removed, issues, written, validated, validation
         case pointsIn = "points_in"
         case pointsOut = "points_out"
         case distanceRawMeters = "distance_raw_m"
@@ -115,12 +117,16 @@ struct CheckReport: Encodable {
         durationSeconds = normalized.duration
         removed = normalized.removed
         issues = normalized.issues.map { Issue(code: $0.code, message: $0.message, severity: $0.severity.rawValue) }
+        validated = normalized.outputValidation == .full
+        validation = normalized.outputValidation.rawValue
     }
 
     init(file: String, failure: Error) {
         self.file = file
         valid = false
         removed = [:]
+        validated = false
+        validation = OutputValidation.none.rawValue
         let code = (failure as? TrackError)?.code ?? "unreadable"
         issues = [Issue(code: code, message: "\(failure)", severity: "error")]
     }
@@ -147,6 +153,12 @@ struct CheckReport: Encodable {
             lines.append("  removed   " + removed.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))
         }
         for issue in issues { lines.append("  \(issue.severity == "error" ? "error  " : "warning") \(issue.code): \(issue.message)") }
+        switch validation {
+        case OutputValidation.full.rawValue: lines.append("  output    passes XSD validation")
+        case OutputValidation.sampled.rawValue:
+            lines.append("  output    a sample of \(OutputValidation.sampledPoints) points passes XSD validation (files over \(OutputValidation.fullLimitBytes >> 20) MiB are not validated in full)")
+        default: break
+        }
         if let written { lines.append("  written   \(written)") }
         return lines.joined(separator: "\n")
     }

@@ -29,10 +29,16 @@ struct CheckCommand: AsyncParsableCommand {
         for file in files {
             var report: CheckReport
             do {
-                let normalized = try TrackKit.normalize(contentsOf: file, options: NormalizeOptions(clean: !noClean))
+                // GPX and TCX stream straight to the destination; FIT comes back in `output`.
+                let target = destination?.target(for: file)
+                let normalized = try TrackKit.normalize(
+                    contentsOf: file, options: NormalizeOptions(clean: !noClean, outputFile: target))
                 report = CheckReport(file: file.path, normalized: normalized)
-                if let destination, normalized.usable, !normalized.output.isEmpty {
-                    report.written = try destination.write(normalized, for: file).path
+                if let written = normalized.outputFile {
+                    report.written = written.path
+                } else if let target, normalized.usable, !normalized.output.isEmpty {
+                    try normalized.output.write(to: target, options: .atomic)
+                    report.written = target.path
                 }
             } catch {
                 report = CheckReport(file: file.path, failure: error)

@@ -2,7 +2,7 @@ import Foundation
 import StravaSandbox
 import Testing
 
-@Suite("Athlete and activities")
+@Suite("Athlete and activities", .timeLimit(.minutes(2)))
 struct ActivityTests {
     @Test func listingIsNewestFirstWithUploadFieldsAndPages() async throws {
         try await SandboxHarness.with { sandbox in

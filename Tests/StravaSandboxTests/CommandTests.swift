@@ -3,34 +3,42 @@ import Foundation
 import NIOCore
 import Testing
 
-@Suite("trackdrop sandbox command")
+@Suite("trackdrop sandbox command", .timeLimit(.minutes(2)))
 struct CommandTests {
     @Test func printsCredentialsServesAndStopsOnSIGINT() async throws {
         try #require(
             FileManager.default.isExecutableFile(atPath: SandboxBinary.executable.path),
             "build the trackdrop binary first: swift build --build-tests")
         let binary = try SandboxBinary(arguments: ["sandbox", "--port", "0", "--client-id", "4242", "--client-secret", "s3"])
-        var printed: [String] = []
-        for await line in binary.lines {
-            printed.append(line)
-            if line.hasPrefix("Press Ctrl-C") { break }
+        do {
+            try await checkRunningSandbox(binary)
+        } catch {
+            binary.terminate()
+            throw error
         }
+        binary.interrupt()
+        #expect(await binary.exitStatus() == 0)
+    }
+
+    private func checkRunningSandbox(_ binary: SandboxBinary) async throws {
+        let printed = try await binary.output(waitingFor: "Press Ctrl-C").split(separator: "\n").map(String.init)
         let urlLine = try #require(printed.first { $0.contains("listening on") }, "\(printed)")
         let url = try #require(urlLine.split(separator: " ").last.map(String.init))
         #expect(url.wholeMatch(of: /http:\/\/127\.0\.0\.1:\d+/) != nil)
         #expect(printed.contains { $0.contains("client id:") && $0.hasSuffix("4242") })
         #expect(printed.contains { $0.contains("client secret:") && $0.hasSuffix("s3") })
 
-        let client = HTTPClient(eventLoopGroupProvider: .singleton)
-        let request = HTTPClientRequest(url: url + "/oauth/token?client_id=4242&client_secret=wrong&grant_type=refresh_token")
-        var post = request
+        var post = HTTPClientRequest(url: url + "/oauth/token?client_id=4242&client_secret=wrong&grant_type=refresh_token")
         post.method = .POST
-        let response = try await client.execute(post, timeout: .seconds(10))
-        #expect(response.status.code == 401)
+        let client = HTTPClient(eventLoopGroupProvider: .singleton)
+        let status: Result<UInt, any Error>
+        do {
+            status = .success(try await client.execute(post, timeout: .seconds(10)).status.code)
+        } catch {
+            status = .failure(error)
+        }
         try await client.shutdown()
-
-        binary.interrupt()
-        #expect(await binary.exitStatus() == 0)
+        #expect(try status.get() == 401)
     }
 
     @Test func badConfigurationNamesTheKey() async throws {
@@ -41,9 +49,7 @@ struct CommandTests {
         let config = directory.appendingPathComponent("sandbox.json")
         try Data(#"{"rate_limit_window_seconds": -5}"#.utf8).write(to: config)
         let binary = try SandboxBinary(arguments: ["sandbox", "--config", config.path])
-        var output: [String] = []
-        for await line in binary.lines { output.append(line) }
         #expect(await binary.exitStatus() != 0)
-        #expect(output.joined(separator: "\n").contains("rate_limit_window_seconds"))
+        #expect(binary.output.contains("rate_limit_window_seconds"))
     }
 }

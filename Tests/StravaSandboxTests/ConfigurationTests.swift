@@ -2,7 +2,7 @@ import Foundation
 import StravaSandbox
 import Testing
 
-@Suite("Configuration")
+@Suite("Configuration", .timeLimit(.minutes(2)))
 struct ConfigurationTests {
     @Test func defaultsMatchStrava() {
         let configuration = SandboxConfiguration()

@@ -2,7 +2,7 @@ import Foundation
 import StravaSandbox
 import Testing
 
-@Suite("Control API")
+@Suite("Control API", .timeLimit(.minutes(2)))
 struct ControlTests {
     @Test func statsCountRequestsUploadsActivitiesAndUsage() async throws {
         try await SandboxHarness.with { sandbox in

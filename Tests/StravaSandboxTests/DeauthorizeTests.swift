@@ -2,7 +2,7 @@ import Foundation
 import StravaSandbox
 import Testing
 
-@Suite("Deauthorize")
+@Suite("Deauthorize", .timeLimit(.minutes(2)))
 struct DeauthorizeTests {
     @Test func deauthorizeKillsEveryTokenOfTheAthlete() async throws {
         try await SandboxHarness.with { sandbox in

@@ -2,7 +2,7 @@ import Foundation
 import StravaSandbox
 import Testing
 
-@Suite("Duplicates")
+@Suite("Duplicates", .timeLimit(.minutes(2)))
 struct DuplicateTests {
     @Test func sameFileIsADuplicateAtPollInPlainForm() async throws {
         try await SandboxHarness.with { sandbox in

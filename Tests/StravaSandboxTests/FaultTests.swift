@@ -3,7 +3,7 @@ import Foundation
 import StravaSandbox
 import Testing
 
-@Suite("Faults")
+@Suite("Faults", .timeLimit(.minutes(2)))
 struct FaultTests {
     @Test func serverErrorsOccurAtTheConfiguredRate() async throws {
         var faults = SandboxFaults()

@@ -2,7 +2,7 @@ import Foundation
 import StravaSandbox
 import Testing
 
-@Suite("OAuth authorize")
+@Suite("OAuth authorize", .timeLimit(.minutes(2)))
 struct OAuthAuthorizeTests {
     @Test func autoApproveRedirectsWithStateCodeAndScope() async throws {
         try await SandboxHarness.with { sandbox in

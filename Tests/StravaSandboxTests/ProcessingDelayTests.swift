@@ -3,7 +3,7 @@ import Testing
 
 @testable import StravaSandbox
 
-@Suite("Processing delay")
+@Suite("Processing delay", .timeLimit(.minutes(2)))
 struct ProcessingDelayTests {
     /// 20,000 draws from the seeded generator: the statistics are fixed for a seed, not timed.
     static func sample(_ configure: (inout SandboxConfiguration) -> Void = { _ in }) -> [Double] {

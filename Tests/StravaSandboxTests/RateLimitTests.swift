@@ -2,7 +2,7 @@ import Foundation
 import StravaSandbox
 import Testing
 
-@Suite("Rate limits")
+@Suite("Rate limits", .timeLimit(.minutes(2)))
 struct RateLimitTests {
     @Test func headersCountBothBucketsAndUploadsOnlyOverall() async throws {
         try await SandboxHarness.with { sandbox in
@@ -57,15 +57,15 @@ struct RateLimitTests {
             $0.rateLimitWindowSeconds = 900
             $0.rateLimitReadShort = 2
         }) { sandbox in
-            // Start just after a quarter hour so the next boundary is known.
+            // Start 10 s after a quarter hour so the next boundary is known (real time may pass meanwhile).
             let now = sandbox.clock.now.timeIntervalSince1970
-            sandbox.clock.advance(by: (now / 900).rounded(.up) * 900 - now + 1)
+            sandbox.clock.advance(by: (now / 900).rounded(.up) * 900 - now + 10)
             let token = sandbox.server.issueTokens().accessToken
             for _ in 0..<3 { _ = try await sandbox.get("/api/v3/athlete", token: token) }
             #expect(try await sandbox.get("/api/v3/athlete", token: token).status == 429)
-            sandbox.clock.advance(by: 898)  // still inside the window
+            sandbox.clock.advance(by: 880)  // still inside the window
             #expect(try await sandbox.get("/api/v3/athlete", token: token).status == 429)
-            sandbox.clock.advance(by: 2)  // :15 passed
+            sandbox.clock.advance(by: 20)  // :15 passed
             let fresh = try await sandbox.get("/api/v3/athlete", token: token)
             #expect(fresh.status == 200)
             #expect(fresh.header("X-ReadRateLimit-Usage") == "1,6")
@@ -75,11 +75,11 @@ struct RateLimitTests {
     @Test func dailyWindowTurnsAtMidnightUTC() async throws {
         try await SandboxHarness.with { sandbox in
             let now = sandbox.clock.now.timeIntervalSince1970
-            sandbox.clock.advance(by: (now / 86_400).rounded(.up) * 86_400 - now - 10)  // 23:59:50 UTC
+            sandbox.clock.advance(by: (now / 86_400).rounded(.up) * 86_400 - now - 30)  // 23:59:30 UTC
             let token = sandbox.server.issueTokens().accessToken
             _ = try await sandbox.get("/api/v3/athlete", token: token)
             #expect(try await sandbox.get("/api/v3/athlete", token: token).header("X-RateLimit-Usage") == "2,2")
-            sandbox.clock.advance(by: 11)
+            sandbox.clock.advance(by: 31)
             #expect(try await sandbox.get("/api/v3/athlete", token: token).header("X-RateLimit-Usage") == "1,1")
         }
     }

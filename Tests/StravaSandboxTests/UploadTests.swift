@@ -2,7 +2,7 @@ import Foundation
 import StravaSandbox
 import Testing
 
-@Suite("Uploads")
+@Suite("Uploads", .timeLimit(.minutes(2)))
 struct UploadTests {
     static let processing = "Your activity is still being processed."
     static let ready = "Your activity is ready."
@@ -44,9 +44,9 @@ struct UploadTests {
             let token = try await sandbox.connect().access
             let posted = try await sandbox.upload(SampleTrack.gpx(), token: token)
             let id = try #require(posted.json?["id_str"] as? String)
-            sandbox.clock.advance(by: 29)
+            sandbox.clock.advance(by: 20)
             #expect(try await sandbox.get("/api/v3/uploads/\(id)", token: token).json?["status"] as? String == Self.processing)
-            sandbox.clock.advance(by: 2)
+            sandbox.clock.advance(by: 11)
             #expect(try await sandbox.get("/api/v3/uploads/\(id)", token: token).json?["status"] as? String == Self.ready)
         }
     }

@@ -36,6 +36,7 @@ extension StravaSession {
             warning = "could not withdraw access at Strava (\(error)); remove trackdrop under Settings → My Apps on strava.com"
         }
         if let warning { logger.warning("\(warning)") }
+        await tokens.forget()
         let deleted = try store.delete()
         return DisconnectResult(deauthorized: deauthorized, deletedCredentials: deleted, warning: warning)
     }

@@ -129,15 +129,19 @@ extension StravaSession {
     }
 
     /// Uploads to settle with one listing, or nil to poll one by one. A listing pays off when two
-    /// or more are due or about to be; an upload a listing already missed is polled, since
-    /// duplicates and errors never show up in the listing.
+    /// or more are due or about to be. An upload that listings missed `listingMissLimit` times is
+    /// polled on its own: it is slow, or a duplicate or an error, which never show up in a listing.
     private func listingBatch(due: [PendingUpload], now: Date) async -> [PendingUpload]? {
         guard !listingUnavailable, await tokens.current?.canReadActivities == true else { return nil }
-        let listable = due.filter { $0.listingMisses == 0 }
+        let listable = due.filter { $0.listingMisses < Self.listingMissLimit }
         guard !listable.isEmpty else { return nil }
-        let soon = pending.values.filter { $0.listingMisses == 0 && $0.nextCheck <= now.addingTimeInterval(Self.batchGathering) }
+        let soon = pending.values.filter {
+            $0.listingMisses < Self.listingMissLimit && $0.nextCheck <= now.addingTimeInterval(Self.batchGathering)
+        }
         return soon.count >= 2 ? soon : nil
     }
+
+    static let listingMissLimit = 2
 
     /// How far ahead a listing looks for uploads that will be due shortly.
     static let batchGathering: TimeInterval = 1.0

@@ -58,6 +58,12 @@ actor TokenManager {
         logger.error("\(StravaError.reconnectRequired)")
     }
 
+    /// Drops the credentials after a logout, so that nothing writes them back.
+    func forget() {
+        credentials = nil
+        state.withLock { $0 = .notConnected }
+    }
+
     /// Records bookkeeping shown by `trackdrop auth status`.
     func record(lastUploadAt: Date?, rateLimit: RateLimitStatus?) {
         guard var credentials else { return }

@@ -5,8 +5,9 @@ import Foundation
 /// Processing times are only seen censored (a check says "done by now" or "not yet"), so rather than
 /// a median of exact times this tracks the delay at which about `target` of first checks find the
 /// upload done: a hit shortens the delay a little, a miss lengthens it more (stochastic quantile
-/// tracking in the log domain). Starting from 2 s it settles near Strava's 90-95th percentile, where
-/// one status check per upload is the rule and a second one the exception.
+/// tracking in the log domain). Starting from 3 s (Strava's mean processing time is under 2 s) it
+/// settles near the 95th percentile, where one status check per upload is the rule and a second
+/// one the exception.
 struct ProcessingTimeEstimator: Sendable {
     private(set) var firstCheckDelay: TimeInterval
     let target: Double
@@ -14,7 +15,7 @@ struct ProcessingTimeEstimator: Sendable {
     let minimum: TimeInterval
     let maximum: TimeInterval
 
-    init(initial: TimeInterval = 2, target: Double = 0.93, step: Double = 0.35, minimum: TimeInterval = 0.25, maximum: TimeInterval = 30) {
+    init(initial: TimeInterval = 3, target: Double = 0.95, step: Double = 0.35, minimum: TimeInterval = 0.25, maximum: TimeInterval = 30) {
         firstCheckDelay = initial
         self.target = target
         self.step = step
@@ -32,7 +33,7 @@ struct ProcessingTimeEstimator: Sendable {
 
     /// Delay before check number `check` (2 = the first re-check) of an upload still processing.
     func recheckDelay(after check: Int) -> TimeInterval {
-        let base = max(1, firstCheckDelay / 2)
+        let base = max(1, firstCheckDelay * 0.75)
         return min(15, base * pow(2, Double(max(0, check - 2))))
     }
 }

@@ -88,10 +88,33 @@ public struct Sidecar: Codable, Sendable, Equatable {
         date.formatted(.iso8601)
     }
 
+    /// Pretty JSON with the keys in the documented order (Foundation's encoder does not keep key order on Linux).
     public func encoded() -> Data {
+        let track = self.track.map { track in
+            Self.object([
+                ("format", Self.json(track.format)), ("points_in", Self.json(track.pointsIn)),
+                ("points_out", Self.json(track.pointsOut)), ("distance_raw_m", Self.json(track.distanceRawM)),
+                ("distance_m", Self.json(track.distanceM)), ("start_time", Self.json(track.startTime)),
+                ("removed", Self.json(track.removed)),
+            ], indent: "  ")
+        } ?? "null"
+        let text = Self.object([
+            ("schema", Self.json(schema)), ("source", Self.json(source)), ("sha256", Self.json(sha256)),
+            ("status", Self.json(status)), ("activity_id", Self.json(activityID)), ("activity_url", Self.json(activityURL)),
+            ("upload_id", Self.json(uploadID)), ("external_id", Self.json(externalID)), ("error", Self.json(error)),
+            ("track", track), ("api_calls", Self.json(apiCalls)), ("completed_at", Self.json(completedAt)),
+        ], indent: "")
+        return Data((text + "\n").utf8)
+    }
+
+    private static func object(_ members: [(String, String)], indent: String) -> String {
+        "{\n" + members.map { "\(indent)  \"\($0.0)\": \($0.1)" }.joined(separator: ",\n") + "\n\(indent)}"
+    }
+
+    private static func json<T: Encodable>(_ value: T) -> String {
         let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .withoutEscapingSlashes]
-        // Encoding plain values into JSON cannot fail.
-        return (try? encoder.encode(self)).map { $0 + Data("\n".utf8) } ?? Data()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        // Plain strings, numbers and string-keyed dictionaries always encode.
+        return (try? encoder.encode(value)).map { String(decoding: $0, as: UTF8.self) } ?? "null"
     }
 }

@@ -18,14 +18,20 @@ public struct NormalizedTrack: Sendable {
     public var removed: [String: Int]
     public var name: String?
     public var sport: String?
-    /// The normalized file in the same format, not gzipped; for FIT the original bytes.
+    /// The normalized file in the same format, not gzipped; for FIT the original bytes. Empty when
+    /// `NormalizeOptions.outputFile` was given: the file then holds it instead.
     public var output: Data
+    /// Where the normalized file was written, when `NormalizeOptions.outputFile` asked for it.
+    public var outputFile: URL?
+    /// How much of the output passed XSD validation.
+    public var outputValidation: OutputValidation
 
     public init(
         format: TrackFormat, gzipped: Bool = false, usable: Bool, issues: [TrackIssue] = [],
         pointsIn: Int = 0, pointsOut: Int = 0, distanceRawMeters: Double = 0, distanceMeters: Double = 0,
         startTime: Date? = nil, duration: TimeInterval? = nil, removed: [String: Int] = [:],
-        name: String? = nil, sport: String? = nil, output: Data = Data()
+        name: String? = nil, sport: String? = nil, output: Data = Data(), outputFile: URL? = nil,
+        outputValidation: OutputValidation = .none
     ) {
         self.format = format
         self.gzipped = gzipped
@@ -41,5 +47,7 @@ public struct NormalizedTrack: Sendable {
         self.name = name
         self.sport = sport
         self.output = output
+        self.outputFile = outputFile
+        self.outputValidation = outputValidation
     }
 }

@@ -33,8 +33,7 @@ struct TrackChecker {
 
         let (kept, dropIssues, dropped) = dropUnwritablePoints(&track, name: format)
         issues += dropIssues
-        let points = track.allPoints
-        if points.isEmpty {
+        if track.segments.allSatisfy(\.isEmpty) {
             if result.waypointCount > 0 || result.routePointCount > 0 {
                 issues.append(.error("not-a-track", "the file holds \(result.waypointCount) waypoints and \(result.routePointCount) route points but no recorded track; Strava needs a track with times"))
             } else if kept == 0, dropped > 0 {
@@ -44,7 +43,7 @@ struct TrackChecker {
             }
             return (issues, track, dropped)
         }
-        issues += timeIssues(points, name: format)
+        issues += timeIssues(track.segments, name: format)
         return (issues, track, dropped)
     }
 
@@ -94,7 +93,7 @@ struct TrackChecker {
         return (kept, issues, outOfRange + zero)
     }
 
-    private func timeIssues(_ points: [TrackPoint], name: String) -> [TrackIssue] {
+    private func timeIssues(_ segments: [[TrackPoint]], name: String) -> [TrackIssue] {
         var issues: [TrackIssue] = []
         var timed = 0
         var firstUntimed: Int?
@@ -106,9 +105,20 @@ struct TrackChecker {
         var firstImplausible: String?
         var previous: Date?
         let latest = now.addingTimeInterval(86_400)
-        for (index, point) in points.enumerated() {
+        var index = -1
+        var count = 0
+        var firstPoint: TrackPoint?
+        var firstUntimedPoint: TrackPoint?
+        // `joined()` walks the segments in place: a flattened copy would double memory on large files.
+        for point in segments.joined() {
+            index += 1
+            count += 1
+            if firstPoint == nil { firstPoint = point }
             guard let time = point.time else {
-                if firstUntimed == nil { firstUntimed = index }
+                if firstUntimed == nil {
+                    firstUntimed = index
+                    firstUntimedPoint = point
+                }
                 continue
             }
             timed += 1
@@ -127,16 +137,15 @@ struct TrackChecker {
             }
             previous = time
         }
-        if timed == 0 {
-            let first = points[0]
+        if timed == 0, let first = firstPoint {
             issues.append(.error("no-timestamps", "no \(name) has a <time> (\(place(0, first)) is the first); Strava refuses files without timestamps"))
             return issues
         }
         if timed < 2 {
             issues.append(.error("too-few-points", "only \(timed) \(name) has a time; Strava needs at least 2 timed points"))
         }
-        if let firstUntimed, timed > 0 {
-            issues.append(.warning("missing-times", "\(points.count - timed) of \(points.count) \(name)s have no time (first: \(place(firstUntimed, points[firstUntimed])))"))
+        if let firstUntimed, let firstUntimedPoint, timed > 0 {
+            issues.append(.warning("missing-times", "\(count - timed) of \(count) \(name)s have no time (first: \(place(firstUntimed, firstUntimedPoint)))"))
         }
         if let firstImplausible {
             if implausible * 2 > timed {

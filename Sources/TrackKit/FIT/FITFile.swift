@@ -59,8 +59,8 @@ struct FITFile {
         walker.walk()
         recordCount = walker.recordCount
         timedRecordCount = walker.timedRecordCount
-        firstTimestamp = walker.firstRecordTime.map { Date(timeIntervalSince1970: Double($0) + Self.epochOffset) }
-        lastTimestamp = walker.lastRecordTime.map { Date(timeIntervalSince1970: Double($0) + Self.epochOffset) }
+        firstTimestamp = walker.firstRecordDate.map { Date(timeIntervalSince1970: Double($0) + Self.epochOffset) }
+        lastTimestamp = walker.lastRecordDate.map { Date(timeIntervalSince1970: Double($0) + Self.epochOffset) }
         sport = walker.sport
         if walkProblem == nil { walkProblem = walker.problem }
     }

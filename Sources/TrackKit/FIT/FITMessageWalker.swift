@@ -9,6 +9,8 @@ struct FITMessageWalker {
         var timestampOffset: Int?
         /// Offset of the sport field (5) in a `sport` (12) or `session` (18) message.
         var sportOffset: Int?
+        /// Offset of `system_timestamp` (field 1) in a `timestamp_correlation` (162) message.
+        var systemTimeOffset: Int?
     }
 
     let bytes: UnsafeRawBufferPointer
@@ -20,6 +22,19 @@ struct FITMessageWalker {
     private(set) var problem: String?
     private var definitions: [Definition?] = Array(repeating: nil, count: 16)
     private var lastTimestamp: UInt32?
+    /// Seconds to add to power-on-relative times, from a `timestamp_correlation` message.
+    private var systemTimeCorrection: UInt32?
+
+    /// FIT date_time values below 0x10000000 count seconds since the device powered on, not dates;
+    /// with a `timestamp_correlation` message they become dates.
+    static func absolute(_ time: UInt32?, correction: UInt32?) -> UInt32? {
+        guard let time else { return nil }
+        if time < 0x1000_0000, let correction { return time &+ correction }
+        return time
+    }
+
+    var firstRecordDate: UInt32? { Self.absolute(firstRecordTime, correction: systemTimeCorrection) }
+    var lastRecordDate: UInt32? { Self.absolute(lastRecordTime, correction: systemTimeCorrection) }
 
     init(bytes: UnsafeRawBufferPointer) {
         self.bytes = bytes
@@ -79,12 +94,14 @@ struct FITMessageWalker {
         var size = 0
         var timestampOffset: Int?
         var sportOffset: Int?
+        var systemTimeOffset: Int?
         for field in 0..<fieldCount {
             let base = offset + field * 3
             let number = bytes[base]
             let fieldSize = Int(bytes[base + 1])
             if number == 253, fieldSize == 4 { timestampOffset = size }
             if number == 5, fieldSize == 1, global == 12 || global == 18 { sportOffset = size }
+            if number == 1, fieldSize == 4, global == 162 { systemTimeOffset = size }
             size += fieldSize
         }
         offset += fieldCount * 3
@@ -98,7 +115,7 @@ struct FITMessageWalker {
         }
         definitions[local] = Definition(
             globalNumber: global, bigEndian: bigEndian, size: size, timestampOffset: timestampOffset,
-            sportOffset: sportOffset)
+            sportOffset: sportOffset, systemTimeOffset: systemTimeOffset)
         return offset
     }
 
@@ -112,13 +129,17 @@ struct FITMessageWalker {
                 lastTimestamp = value
             }
         }
+        if let systemOffset = definition.systemTimeOffset, let time, time >= 0x1000_0000 {
+            let raw = bytes.loadUnaligned(fromByteOffset: offset + systemOffset, as: UInt32.self)
+            let system = definition.bigEndian ? UInt32(bigEndian: raw) : UInt32(littleEndian: raw)
+            if system < 0x1000_0000 { systemTimeCorrection = time &- system }
+        }
         if let sportOffset = definition.sportOffset, sport == nil {
             sport = Self.sports[bytes[offset + sportOffset]]
         }
         guard definition.globalNumber == 20 else { return }
         recordCount += 1
-        // FIT date_time values below 0x10000000 are seconds since the device powered on, not dates.
-        if let time, time >= 0x1000_0000 {
+        if let time {
             timedRecordCount += 1
             if firstRecordTime == nil { firstRecordTime = time }
             lastRecordTime = time

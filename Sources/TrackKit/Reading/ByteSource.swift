@@ -60,6 +60,18 @@ final class ByteSource {
     private var pendingOffset = 0
     private var prepared = false
 
+    /// `read(into:)` for libxml2's input callback: -1 on failure, with the reason kept in `failure`.
+    func readForParser(into buffer: UnsafeMutableRawBufferPointer) -> Int32 {
+        do {
+            return Int32(try read(into: buffer))
+        } catch let error as TrackError {
+            failure = error
+        } catch {
+            failure = TrackError.io("cannot read the file: \(error)")
+        }
+        return -1
+    }
+
     /// Next bytes exactly as stored (after inflating), for binary content; 0 at the end.
     func readVerbatim(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
         atStart = false

@@ -3,8 +3,9 @@ import Foundation
 import Synchronization
 
 /// Validates GPX and TCX documents against the bundled XSDs (`master.xsd`, which imports GPX 1.0/1.1 and
-/// the Garmin extensions, and `TrainingCenterDatabasev2.xsd`). Schemas are parsed once, from local
-/// files only, and shared; validation streams through `xmlTextReader`, so no DOM of the document is built.
+/// the Garmin extensions, `output-gpx.xsd` for what trackdrop writes, and `TrainingCenterDatabasev2.xsd`).
+/// Schemas are parsed lazily, once, from local files only, and shared; validation streams through SAX,
+/// so no DOM of the document is built.
 enum SchemaValidator {
     /// A parsed schema. `@unchecked Sendable`: libxml2 never modifies a parsed `xmlSchema`, and each
     /// validation uses its own validation context, which is what libxml2 requires for sharing a schema
@@ -14,12 +15,40 @@ enum SchemaValidator {
         init(_ pointer: xmlSchemaPtr) { self.pointer = pointer }
     }
 
-    private static let cache = Mutex<[TrackFormat: ParsedSchema]>([:])
+    /// Which bundled schema a document is checked against.
+    enum Kind: Hashable {
+        /// `master.xsd`: GPX 1.0/1.1 and every Garmin extension, for any GPX.
+        case anyGPX
+        /// `output-gpx.xsd`: only what trackdrop writes (GPX 1.1, TrackPointExtension v2); a quarter of
+        /// the parsing cost of `master.xsd`, which matters for a process that checks one small file.
+        case writtenGPX
+        case tcx
+
+        var fileName: String {
+            switch self {
+            case .anyGPX: "master.xsd"
+            case .writtenGPX: "output-gpx.xsd"
+            case .tcx: "TrainingCenterDatabasev2.xsd"
+            }
+        }
+    }
+
+    private static let cache = Mutex<[Kind: ParsedSchema]>([:])
 
     /// Throws `TrackError` (`output-invalid`) naming the first violation and its line.
     static func validate(_ data: Data, format: TrackFormat) throws {
         guard format != .fit else { return }
-        let schema = try schema(for: format)
+        try validate(data, format: format, against: format == .tcx ? .tcx : .anyGPX)
+    }
+
+    /// Validates what trackdrop wrote, against the smallest schema that covers it.
+    static func validateWritten(_ data: Data, format: TrackFormat) throws {
+        guard format != .fit else { return }
+        try validate(data, format: format, against: format == .tcx ? .tcx : .writtenGPX)
+    }
+
+    private static func validate(_ data: Data, format: TrackFormat, against kind: Kind) throws {
+        let schema = try schema(kind)
         LibXML.prepare()
         guard let context = xmlSchemaNewValidCtxt(schema.pointer) else {
             throw TrackError.io("cannot create an XSD validation context")
@@ -27,20 +56,26 @@ enum SchemaValidator {
         defer { xmlSchemaFreeValidCtxt(context) }
         let errors = ParseErrorSink()
         xmlSchemaSetValidStructuredErrors(context, ParseErrorSink.callback, Unmanaged.passUnretained(errors).toOpaque())
-        let valid: Bool = try data.withUnsafeBytes { bytes in
-            guard let base = bytes.baseAddress,
-                let reader = xmlReaderForMemory(
-                    base.assumingMemoryBound(to: CChar.self), Int32(bytes.count), nil, "UTF-8", LibXML.safeReaderOptions)
-            else { throw TrackError.io("cannot create an XSD validation reader") }
-            defer { xmlFreeTextReader(reader) }
-            xmlTextReaderSetStructuredErrorHandler(reader, ParseErrorSink.callback, Unmanaged.passUnretained(errors).toOpaque())
-            guard xmlTextReaderSchemaValidateCtxt(reader, context, 0) == 0 else {
-                throw TrackError.io("cannot attach the XSD schema to the validation reader")
-            }
-            var status: Int32 = 1
-            while status == 1 { status = xmlTextReaderRead(reader) }
-            return status == 0 && xmlTextReaderIsValid(reader) == 1 && errors.message == nil
+        let chunks = ChunkedInput(data)
+        let inputContext = Unmanaged.passRetained(chunks).toOpaque()
+        guard
+            let input = xmlParserInputBufferCreateIO(
+                { context, buffer, length in
+                    guard let context, let buffer, length > 0 else { return -1 }
+                    let chunks = Unmanaged<ChunkedInput>.fromOpaque(context).takeUnretainedValue()
+                    return Int32(chunks.read(into: UnsafeMutableRawPointer(buffer), count: Int(length)))
+                },
+                { context in
+                    if let context { Unmanaged<ChunkedInput>.fromOpaque(context).release() }
+                    return 0
+                }, inputContext, XML_CHAR_ENCODING_NONE)
+        else {
+            Unmanaged<ChunkedInput>.fromOpaque(inputContext).release()
+            throw TrackError.io("cannot create an XSD validation input")
         }
+        // SAX-driven validation builds no nodes at all; the parser owns and frees `input`.
+        let status = xmlSchemaValidateStream(context, input, XML_CHAR_ENCODING_NONE, nil, nil)
+        let valid = status == 0 && errors.message == nil
         guard !valid else { return }
         let place = errors.line.map { " (line \($0))" } ?? ""
         throw TrackError(
@@ -49,11 +84,31 @@ enum SchemaValidator {
             line: errors.line)
     }
 
-    private static func schema(for format: TrackFormat) throws -> ParsedSchema {
+    /// Hands a `Data` to libxml2 in the pieces it asks for, without copying the whole document.
+    private final class ChunkedInput {
+        private let data: Data
+        private var offset = 0
+
+        init(_ data: Data) {
+            self.data = data
+        }
+
+        func read(into buffer: UnsafeMutableRawPointer, count: Int) -> Int {
+            let length = min(count, data.count - offset)
+            guard length > 0 else { return 0 }
+            data.withUnsafeBytes { bytes in
+                buffer.copyMemory(from: bytes.baseAddress! + offset, byteCount: length)
+            }
+            offset += length
+            return length
+        }
+    }
+
+    private static func schema(_ kind: Kind) throws -> ParsedSchema {
         try cache.withLock { cache in
-            if let schema = cache[format] { return schema }
-            let schema = try parse(format == .tcx ? "TrainingCenterDatabasev2.xsd" : "master.xsd")
-            cache[format] = schema
+            if let schema = cache[kind] { return schema }
+            let schema = try parse(kind.fileName)
+            cache[kind] = schema
             return schema
         }
     }

@@ -6,6 +6,11 @@ enum GPXWriter {
     static func write(_ track: Track) -> Data {
         let pointCount = track.segments.reduce(0) { $0 + $1.count }
         var out = OutputBuffer(capacity: pointCount * 160 + 1024)
+        write(track, to: &out)
+        return out.data()
+    }
+
+    static func write(_ track: Track, to out: inout OutputBuffer) {
         out.raw("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<gpx version=\"1.1\" creator=\"")
         out.escaped(track.creator ?? "trackdrop")
         out.raw("""
@@ -50,7 +55,6 @@ enum GPXWriter {
             out.raw("  </trkseg>\n")
         }
         out.raw(" </trk>\n</gpx>\n")
-        return out.data()
     }
 
     @inline(__always)

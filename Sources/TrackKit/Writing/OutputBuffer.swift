@@ -1,15 +1,50 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A growable byte buffer for writing XML fast: no per-value `String`, numbers and times formatted by
-/// hand, and the result handed to `Data` without a copy.
+/// hand, and the result handed to `Data` without a copy. Given a file descriptor it instead keeps only
+/// one fixed chunk and flushes it to the file, so writing a huge track needs no copy of it in memory.
 struct OutputBuffer: ~Copyable {
     private var base: UnsafeMutablePointer<UInt8>
     private var capacity: Int
     private(set) var count = 0
+    /// -1 when the bytes stay in memory.
+    private let sink: Int32
+    /// Bytes already flushed to `sink`.
+    private(set) var flushed = 0
+    /// `errno` of the first failed write to `sink`; later writes are dropped.
+    private(set) var writeError: Int32 = 0
 
     init(capacity: Int) {
         self.capacity = max(capacity, 4096)
+        sink = -1
         base = malloc(self.capacity)!.assumingMemoryBound(to: UInt8.self)
+    }
+
+    /// Flushes to `fileDescriptor` (which the caller owns and closes) every `chunk` bytes.
+    init(fileDescriptor: Int32, chunk: Int = 1 << 20) {
+        capacity = max(chunk, 4096)
+        sink = fileDescriptor
+        base = malloc(capacity)!.assumingMemoryBound(to: UInt8.self)
+    }
+
+    /// Writes what is buffered to the file; a no-op for an in-memory buffer.
+    mutating func flush() {
+        guard sink >= 0 else { return }
+        var done = 0
+        while done < count, writeError == 0 {
+            let written = Glibc.write(sink, base + done, count - done)
+            if written < 0 {
+                if errno == EINTR { continue }
+                writeError = errno
+            } else {
+                done += written
+            }
+        }
+        flushed += count
+        count = 0
     }
 
     deinit {
@@ -26,6 +61,10 @@ struct OutputBuffer: ~Copyable {
     @inline(__always)
     private mutating func reserve(_ extra: Int) {
         guard count + extra > capacity else { return }
+        if sink >= 0 {
+            flush()
+            if extra <= capacity { return }
+        }
         capacity = max(capacity * 2, count + extra)
         base = realloc(base, capacity)!.assumingMemoryBound(to: UInt8.self)
     }

@@ -8,6 +8,11 @@ enum TCXWriter {
     static func write(_ track: Track) -> Data {
         let pointCount = track.segments.reduce(0) { $0 + $1.count }
         var out = OutputBuffer(capacity: pointCount * 300 + 1024)
+        write(track, to: &out)
+        return out.data()
+    }
+
+    static func write(_ track: Track, to out: inout OutputBuffer) {
         out.raw("""
             <?xml version="1.0" encoding="UTF-8"?>
             <TrainingCenterDatabase xmlns="http://www.garmin.com/xmlschemas/TrainingCenterDatabase/v2" \
@@ -26,7 +31,6 @@ enum TCXWriter {
         out.raw("</Id>\n")
         for lap in laps { write(lap, to: &out) }
         out.raw("  </Activity>\n </Activities>\n</TrainingCenterDatabase>\n")
-        return out.data()
     }
 
     /// Strava reads the sport from the activity's `Sport`; TCX only knows these three.
@@ -40,15 +44,15 @@ enum TCXWriter {
     /// Pairs laps with their points (one segment per lap, as the reader makes them); a track without
     /// laps, or whose segments no longer match the laps, becomes one lap with computed totals.
     static func lapsWithPoints(_ track: Track) -> [Lap] {
-        let timed = track.segments.map { $0.filter { $0.time != nil } }
-        if !track.laps.isEmpty, track.laps.count == timed.count {
-            return zip(track.laps, timed).map { lap, points in
+        if !track.laps.isEmpty, track.laps.count == track.segments.count {
+            // Shares the segments' storage; untimed points are skipped while writing.
+            return zip(track.laps, track.segments).map { lap, points in
                 var lap = lap
                 lap.points = points
                 return lap
             }
         }
-        let points = timed.flatMap { $0 }
+        let points = track.segments.flatMap { $0.filter { $0.time != nil } }
         guard let first = points.first?.time, let last = points.last?.time else { return [] }
         var lap = Lap(
             startTime: first, totalTimeSeconds: last.timeIntervalSince(first),
@@ -97,7 +101,7 @@ enum TCXWriter {
         out.raw("    <TriggerMethod>")
         out.escaped(triggerMethods.contains(lap.triggerMethod) ? lap.triggerMethod : "Manual")
         out.raw("</TriggerMethod>\n")
-        if !lap.points.isEmpty {
+        if lap.points.contains(where: { $0.time != nil }) {
             out.raw("    <Track>\n")
             for point in lap.points { write(point, to: &out) }
             out.raw("    </Track>\n")
@@ -113,7 +117,8 @@ enum TCXWriter {
         out.raw("</Time><Position><LatitudeDegrees>")
         out.decimal(point.latitude, fractionDigits: 7)
         out.raw("</LatitudeDegrees><LongitudeDegrees>")
-        out.decimal(point.longitude, fractionDigits: 7)
+        // TCX's longitude range excludes +180; it is the same meridian as -180.
+        out.decimal(point.longitude >= 180 ? point.longitude - 360 : point.longitude, fractionDigits: 7)
         out.raw("</LongitudeDegrees></Position>")
         if let elevation = point.elevation, elevation.isFinite {
             out.raw("<AltitudeMeters>")

@@ -1,7 +1,9 @@
 import Foundation
-import Synchronization
 
-/// `trackdrop sandbox` run as a child process; its standard output arrives as a stream of lines.
+/// `trackdrop sandbox` run as a child process, its output going to a temporary file.
+///
+/// A file rather than a pipe: a pipe's end can be inherited by a process another test starts at the
+/// same moment, and then its end-of-file never comes.
 final class SandboxBinary: Sendable {
     /// `<repo>/.build/debug/trackdrop`, from this file's path (the repo root is four levels up from Support/).
     static var executable: URL {
@@ -10,50 +12,57 @@ final class SandboxBinary: Sendable {
             .appendingPathComponent(".build/debug/trackdrop")
     }
 
-    // Process is only started, signalled and awaited from the test's task; it is never mutated concurrently.
-    private nonisolated(unsafe) let process = Process()
-    let lines: AsyncStream<String>
+    private let process = Process()
+    private let outputFile: URL
+    private let exits: AsyncStream<Int32>
 
     init(arguments: [String]) throws {
+        outputFile = FileManager.default.temporaryDirectory.appendingPathComponent("sandbox-cli-\(UUID().uuidString).out")
+        FileManager.default.createFile(atPath: outputFile.path, contents: nil)
+        let handle = try FileHandle(forWritingTo: outputFile)
         process.executableURL = Self.executable
         process.arguments = arguments
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        let (lines, continuation) = AsyncStream<String>.makeStream()
-        self.lines = lines
-        let partial = Mutex("")
-        output.fileHandleForReading.readabilityHandler = { handle in
-            let data = handle.availableData
-            if data.isEmpty {
-                handle.readabilityHandler = nil
-                continuation.finish()
-                return
-            }
-            let complete: [String] = partial.withLock { text in
-                text += String(decoding: data, as: UTF8.self)
-                var found: [String] = []
-                while let newline = text.firstIndex(of: "\n") {
-                    found.append(String(text[..<newline]))
-                    text = String(text[text.index(after: newline)...])
-                }
-                return found
-            }
-            for line in complete { continuation.yield(line) }
+        process.standardOutput = handle
+        process.standardError = handle
+        let (exits, continuation) = AsyncStream<Int32>.makeStream(bufferingPolicy: .bufferingNewest(1))
+        self.exits = exits
+        process.terminationHandler = { process in
+            continuation.yield(process.terminationStatus)
+            continuation.finish()
         }
         try process.run()
+        try handle.close()
+    }
+
+    deinit {
+        if process.isRunning { process.terminate() }
+        try? FileManager.default.removeItem(at: outputFile)
+    }
+
+    /// Everything printed so far.
+    var output: String {
+        (try? String(contentsOf: outputFile, encoding: .utf8)) ?? ""
+    }
+
+    /// Waits until the output contains `text` or the process has ended; returns the output.
+    func output(waitingFor text: String) async throws -> String {
+        while true {
+            let current = output
+            if current.contains(text) || !process.isRunning { return current }
+            try await Task.sleep(for: .milliseconds(20))
+        }
     }
 
     func interrupt() { process.interrupt() }
 
-    /// Waits for the process to end (it always ends: the test interrupts it or it fails) and returns its status.
+    /// Ends the process if it still runs (a failed test must not leave a sandbox behind).
+    func terminate() {
+        if process.isRunning { process.terminate() }
+    }
+
+    /// Waits for the process to end and returns its exit status.
     func exitStatus() async -> Int32 {
-        let process = self.process
-        return await withCheckedContinuation { continuation in
-            DispatchQueue.global().async {
-                process.waitUntilExit()
-                continuation.resume(returning: process.terminationStatus)
-            }
-        }
+        for await status in exits { return status }
+        return process.terminationStatus
     }
 }

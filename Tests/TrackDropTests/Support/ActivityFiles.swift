@@ -44,6 +44,6 @@ enum ActivityFiles {
 
     /// Distinct start times, one day apart, so the sandbox never sees two of them as the same activity.
     static func start(_ index: Int) -> Date {
-        Date(timeIntervalSince1970: 1_760_000_000 + Double(index) * 86_400)
+        Date(timeIntervalSince1970: 1_650_000_000 + Double(index) * 86_400)
     }
 }

@@ -1,0 +1,79 @@
+import Foundation
+import Testing
+@testable import TrackDrop
+
+@Suite("Sidecar")
+struct SidecarTests {
+    func doneEntry(path: String) -> LedgerEntry {
+        var entry = LedgerEntry(path: path, sha256: String(repeating: "ab", count: 32), size: 100, modifiedAt: Date(), folder: nil)
+        entry.state = .done
+        entry.status = .uploaded
+        entry.activityID = 12_345_678_901
+        entry.uploadID = 8_919_698_041
+        entry.apiCalls = 2
+        entry.completedAt = Date(timeIntervalSince1970: 1_795_248_902)
+        entry.trackJSON = #"{"format":"gpx","points_in":3600,"points_out":3571,"distance_raw_m":10412,"distance_m":10018.5,"start_time":"2026-11-21T07:02:11Z","removed":{"spikes":3}}"#
+        return entry
+    }
+
+    @Test func hasTheDocumentedShape() throws {
+        let sidecar = Sidecar(entry: doneEntry(path: "/w/2026-11-21-morning-run.gpx"))
+        let object = try #require(try JSONSerialization.jsonObject(with: sidecar.encoded()) as? [String: Any])
+        #expect(Set(object.keys) == ["schema", "source", "sha256", "status", "activity_id", "activity_url", "upload_id", "external_id", "error", "track", "api_calls", "completed_at"])
+        #expect(object["schema"] as? String == "trackdrop.result/1")
+        #expect(object["source"] as? String == "2026-11-21-morning-run.gpx")
+        #expect(object["status"] as? String == "uploaded")
+        #expect((object["activity_id"] as? NSNumber)?.int64Value == 12_345_678_901)
+        #expect(object["activity_url"] as? String == "https://www.strava.com/activities/12345678901")
+        #expect(object["upload_id"] as? String == "8919698041")
+        #expect(object["error"] is NSNull)
+        #expect(object["completed_at"] as? String == "2026-11-21T08:15:02Z")
+        let track = try #require(object["track"] as? [String: Any])
+        #expect((track["points_out"] as? NSNumber)?.intValue == 3571)
+        #expect((track["removed"] as? [String: Any])?["spikes"] != nil)
+    }
+
+    @Test func keysAppearInTheDocumentedOrder() throws {
+        let text = String(decoding: Sidecar(entry: doneEntry(path: "/w/a.gpx")).encoded(), as: UTF8.self)
+        let keys = ["schema", "source", "sha256", "status", "activity_id", "activity_url", "upload_id", "external_id", "error", "track", "api_calls", "completed_at"]
+        let positions = try keys.map { key in try #require(text.range(of: "\"\(key)\":")).lowerBound }
+        #expect(positions == positions.sorted())
+        #expect(try JSONDecoder().decode(Sidecar.self, from: Data(text.utf8)) == Sidecar(entry: doneEntry(path: "/w/a.gpx")))
+    }
+
+    @Test func pendingWhileNotDone() {
+        var entry = doneEntry(path: "/w/a.gpx")
+        entry.state = .submitted
+        entry.activityID = nil
+        let sidecar = Sidecar(entry: entry)
+        #expect(sidecar.status == "pending")
+        #expect(sidecar.completedAt == nil)
+        #expect(sidecar.uploadID == "8919698041")
+    }
+
+    @Test func writtenBesideTheSourceOrIntoTheResultsFolderWhenReadOnly() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let writable = folder.url.appendingPathComponent("in", isDirectory: true)
+        let readOnly = folder.url.appendingPathComponent("ro", isDirectory: true)
+        let results = folder.url.appendingPathComponent("results", isDirectory: true)
+        try FileManager.default.createDirectory(at: writable, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: readOnly, withIntermediateDirectories: true)
+        let writer = SidecarWriter(resultsFolder: results)
+        let beside = try writer.write(Sidecar(entry: doneEntry(path: writable.appendingPathComponent("a.gpx").path)), for: writable.appendingPathComponent("a.gpx"))
+        #expect(beside.path == writable.appendingPathComponent("a.gpx.result.json").path)
+        try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: readOnly.path)
+        let source = readOnly.appendingPathComponent("b.gpx")
+        let elsewhere = try writer.write(Sidecar(entry: doneEntry(path: source.path)), for: source)
+        if getuid() == 0 {
+            // root ignores the mode bits, so the folder stays writable for it.
+            #expect(elsewhere.path == readOnly.appendingPathComponent("b.gpx.result.json").path)
+        } else {
+            #expect(elsewhere.path == results.appendingPathComponent("b.gpx.result.json").path)
+        }
+        let decoded = try JSONDecoder().decode(Sidecar.self, from: Data(contentsOf: elsewhere))
+        #expect(decoded.activityID == 12_345_678_901)
+        // No temporary file is left behind.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: writable.path) == ["a.gpx.result.json"])
+    }
+}
