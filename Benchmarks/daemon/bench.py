@@ -144,6 +144,8 @@ def main():
         config = write_config(work, inbox, url, client_id, secret)
         login(config)
         latencies, idle = latency_and_idle(work, config, inbox)
+        # Partial figures first, so a long scan phase cannot lose them.
+        print(json.dumps({"latencies_ms": latencies, "idle": idle}), flush=True)
 
         scan = os.path.join(work, "scan"); os.makedirs(scan)
         body = gpx(5000)

@@ -21,7 +21,7 @@ extension TrackKit {
             return normalizeFIT(data: source.gzipped ? try Inflate.all(bytes) : bytes, gzipped: source.gzipped)
         }
         let fileSize = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0
-        let estimate = fileSize * (source.gzipped ? 8 : 1) / 90
+        let estimate = expectedPoints(head: head, fileSize: fileSize, gzipped: source.gzipped)
         let result: ReadResult
         do {
             result = try XMLTrackReader(source: source, expectedPoints: estimate).read()
@@ -54,7 +54,7 @@ extension TrackKit {
         let pointsOut = track.segments.reduce(0) { $0 + $1.count }
         var output = Data()
         var outputFile: URL?
-        var validation = OutputValidation.none
+        var validation = OutputValidation.skipped
         if pointsOut > 0, let destination = options.outputFile {
             if usable {
                 let pending = try PendingOutput(track, destination: destination)
@@ -112,6 +112,35 @@ extension TrackKit {
     static func refused(_ error: TrackError, format: TrackFormat, gzipped: Bool) -> NormalizedTrack {
         NormalizedTrack(
             format: format, gzipped: gzipped, usable: false, issues: [.error(error.code, error.message)])
+    }
+
+    /// How many points to reserve room for: the density of point tags in the first 64 KiB applied to the
+    /// whole file, with a margin. Files range from ~60 to ~300 bytes a point; a guess that falls short
+    /// makes the array grow by copying (twice the memory for a moment).
+    static func expectedPoints(head: [UInt8], fileSize: Int, gzipped: Bool) -> Int {
+        let flatGuess = fileSize * (gzipped ? 8 : 1) / 90
+        guard !gzipped, fileSize > head.count, head.count > 0 else { return flatGuess }
+        let tags = occurrences(of: "<trkpt ", in: head) + occurrences(of: "<Trackpoint>", in: head)
+        guard tags >= 16 else { return flatGuess }
+        // A hostile head crammed with tags must not make us reserve gigabytes: no real point is < 40 bytes.
+        return min(Int(Double(fileSize) * Double(tags) / Double(head.count) * 1.1), fileSize / 40)
+    }
+
+    private static func occurrences(of needle: StaticString, in haystack: [UInt8]) -> Int {
+        let length = needle.utf8CodeUnitCount
+        let first = Int32(needle.utf8Start.pointee)
+        return haystack.withUnsafeBytes { bytes -> Int in
+            guard let base = bytes.baseAddress, bytes.count >= length else { return 0 }
+            var count = 0
+            var offset = 0
+            while offset + length <= bytes.count {
+                guard let hit = memchr(base + offset, first, bytes.count - length + 1 - offset) else { break }
+                let at = base.distance(to: UnsafeRawPointer(hit))
+                if memcmp(hit, needle.utf8Start, length) == 0 { count += 1 }
+                offset = at + 1
+            }
+            return count
+        }
     }
 
     /// The format the file name promises (`.gpx`, `.tcx.gz`, ...); the content has the last word.

@@ -21,7 +21,7 @@ extension TrackKit {
         } catch {
             issues.append(.error("output-invalid", "cannot validate the written file: \(error)"))
         }
-        return (.none, false)
+        return (.skipped, false)
     }
 
     /// The same track with every segment (so every TCX lap) kept but thinned to about `limit` points in

@@ -92,7 +92,7 @@ struct CheckReport: Encodable {
     /// True when the whole output passed XSD validation; false when only a sample of a very large output
     /// was validated, or none (FIT, or nothing written).
     var validated: Bool
-    /// `full`, `sampled` or `none` (see `OutputValidation`).
+    /// `full`, `sampled` or `skipped` (see `OutputValidation`).
     var validation: String
 
     enum CodingKeys: String, CodingKey {
@@ -126,7 +126,7 @@ struct CheckReport: Encodable {
         valid = false
         removed = [:]
         validated = false
-        validation = OutputValidation.none.rawValue
+        validation = OutputValidation.skipped.rawValue
         let code = (failure as? TrackError)?.code ?? "unreadable"
         issues = [Issue(code: code, message: "\(failure)", severity: "error")]
     }

@@ -31,7 +31,7 @@ public struct NormalizedTrack: Sendable {
         pointsIn: Int = 0, pointsOut: Int = 0, distanceRawMeters: Double = 0, distanceMeters: Double = 0,
         startTime: Date? = nil, duration: TimeInterval? = nil, removed: [String: Int] = [:],
         name: String? = nil, sport: String? = nil, output: Data = Data(), outputFile: URL? = nil,
-        outputValidation: OutputValidation = .none
+        outputValidation: OutputValidation = .skipped
     ) {
         self.format = format
         self.gzipped = gzipped

@@ -12,8 +12,9 @@ public enum OutputValidation: String, Sendable, Codable {
     case full
     /// A sample of the output (see `sampledPoints`) passed; the file was larger than `fullLimitBytes`.
     case sampled
-    /// Not validated: nothing was written, FIT (passed through unchanged) or `validateOutput` was off.
-    case none
+    /// Not validated: nothing was written, FIT (passed through unchanged), `validateOutput` was off, or
+    /// validation failed (an `output-invalid` issue then says why and the track is not usable).
+    case skipped
 
     /// Outputs up to this size (16 MiB, about 160,000 GPX points) are validated in full.
     public static let fullLimitBytes = 16 << 20

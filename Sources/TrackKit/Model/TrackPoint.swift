@@ -2,9 +2,11 @@ import Foundation
 
 /// One recorded position with whatever sensor data the device logged alongside it.
 ///
-/// Stored compactly (80 bytes instead of 160 for eleven optionals): long activities hold hundreds of
+/// Stored compactly (72 bytes instead of 160 for eleven optionals): long activities hold hundreds of
 /// thousands of points, several copies at once while cleaning. Optional values are plain fields plus a
-/// presence bit; integers are kept as `Int32`, clamped (no real sensor value or line number comes near).
+/// presence bit; heart rate, cadence and power are kept as `Int16` and the source line as `Int32`,
+/// clamped (no real sensor value comes near 32,767; the writer leaves out heart rate and cadence above
+/// 255 anyway).
 public struct TrackPoint: Sendable, Equatable {
     public var latitude: Double
     public var longitude: Double
@@ -13,9 +15,9 @@ public struct TrackPoint: Sendable, Equatable {
     private var temperatureValue: Double = 0
     private var speedValue: Double = 0
     private var distanceValue: Double = 0
-    private var heartRateValue: Int32 = 0
-    private var cadenceValue: Int32 = 0
-    private var powerValue: Int32 = 0
+    private var heartRateValue: Int16 = 0
+    private var cadenceValue: Int16 = 0
+    private var powerValue: Int16 = 0
     private var sourceLineValue: Int32 = 0
     private var present: UInt16 = 0
 
@@ -53,13 +55,13 @@ public struct TrackPoint: Sendable, Equatable {
     /// Beats per minute.
     public var heartRate: Int? {
         get { has(Field.heartRate) ? Int(heartRateValue) : nil }
-        set { heartRateValue = newValue.map { Int32(clamping: $0) } ?? 0; mark(Field.heartRate, newValue != nil) }
+        set { heartRateValue = newValue.map { Int16(clamping: $0) } ?? 0; mark(Field.heartRate, newValue != nil) }
     }
 
     /// Revolutions (or steps) per minute, as the device wrote it.
     public var cadence: Int? {
         get { has(Field.cadence) ? Int(cadenceValue) : nil }
-        set { cadenceValue = newValue.map { Int32(clamping: $0) } ?? 0; mark(Field.cadence, newValue != nil) }
+        set { cadenceValue = newValue.map { Int16(clamping: $0) } ?? 0; mark(Field.cadence, newValue != nil) }
     }
 
     /// Degrees Celsius.
@@ -71,7 +73,7 @@ public struct TrackPoint: Sendable, Equatable {
     /// Watts.
     public var power: Int? {
         get { has(Field.power) ? Int(powerValue) : nil }
-        set { powerValue = newValue.map { Int32(clamping: $0) } ?? 0; mark(Field.power, newValue != nil) }
+        set { powerValue = newValue.map { Int16(clamping: $0) } ?? 0; mark(Field.power, newValue != nil) }
     }
 
     /// Metres per second, as the device measured it.
