@@ -41,27 +41,33 @@ final class BinaryProcess: Sendable {
         process.standardError = errorPipe
         process.standardOutput = FileHandle.nullDevice
         let state = state
-        errorPipe.fileHandleForReading.readabilityHandler = { handle in
-            let data = handle.availableData
-            let ready: [CheckedContinuation<Void, Never>] = state.withLock { state in
-                if data.isEmpty {
-                    state.exited = true
-                } else {
-                    state.partial += String(decoding: data, as: UTF8.self)
-                    while let newline = state.partial.firstIndex(of: "\n") {
-                        state.lines.append(String(state.partial[..<newline]))
-                        state.partial = String(state.partial[state.partial.index(after: newline)...])
+        let reading = errorPipe.fileHandleForReading
+        // A plain thread with blocking reads rather than `readabilityHandler`: corelibs Foundation's dispatch
+        // source behind that handler can fire after the pipe is closed and crash libdispatch's event loop.
+        let reader = Thread {
+            while true {
+                let data = reading.availableData  // whatever is there now; empty at end of file
+                let ready: [CheckedContinuation<Void, Never>] = state.withLock { state in
+                    if data.isEmpty {
+                        state.exited = true
+                    } else {
+                        state.partial += String(decoding: data, as: UTF8.self)
+                        while let newline = state.partial.firstIndex(of: "\n") {
+                            state.lines.append(String(state.partial[..<newline]))
+                            state.partial = String(state.partial[state.partial.index(after: newline)...])
+                        }
                     }
+                    let count = state.lines.count
+                    let done = state.waiters.filter { state.exited || count >= $0.count }.map(\.continuation)
+                    state.waiters.removeAll { state.exited || count >= $0.count }
+                    return done
                 }
-                let count = state.lines.count
-                let done = state.waiters.filter { state.exited || count >= $0.count }.map(\.continuation)
-                state.waiters.removeAll { state.exited || count >= $0.count }
-                return done
+                for continuation in ready { continuation.resume() }
+                if data.isEmpty { break }
             }
-            if data.isEmpty { handle.readabilityHandler = nil }
-            for continuation in ready { continuation.resume() }
         }
         try process.run()
+        reader.start()
     }
 
     var lines: [String] { state.withLock { $0.lines } }
