@@ -7,11 +7,10 @@ struct ActivityHandler: Sendable {
 
     func activity(_ request: Request, context: SandboxRequestContext) async throws -> Response {
         let token: AccessToken
-        switch store.authenticate(request) {
+        switch store.authorize(request, allowed: OAuthScope.canReadActivities, otherwise: .missingReadPermission) {
         case .failure(let fault): return fault.response
         case .success(let value): token = value
         }
-        guard OAuthScope.canReadActivities(token.scopes) else { return StravaFault.missingReadPermission.response }
         guard let id = context.parameters.get("id", as: Int64.self) else { return StravaFault.notFound.response }
         let now = store.now
         let activity = store.withState { state in
@@ -29,11 +28,10 @@ struct ActivityHandler: Sendable {
 
     func list(_ request: Request, context: SandboxRequestContext) async throws -> Response {
         let token: AccessToken
-        switch store.authenticate(request) {
+        switch store.authorize(request, allowed: OAuthScope.canReadActivities, otherwise: .missingReadPermission) {
         case .failure(let fault): return fault.response
         case .success(let value): token = value
         }
-        guard OAuthScope.canReadActivities(token.scopes) else { return StravaFault.missingReadPermission.response }
         let query = request.queryFields
         let now = store.now
         let before = query["before"].flatMap(Double.init)

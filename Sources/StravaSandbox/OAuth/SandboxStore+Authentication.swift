@@ -9,4 +9,12 @@ extension SandboxStore {
         let token = withState { $0.tokens.authenticate(value, now: now) }
         return token.map { .success($0) } ?? .failure(.invalidAccessToken)
     }
+
+    /// The access token of an API request that needs a scope: Strava's 401 for a bad token, and the
+    /// endpoint's own 401 (`missing`) when the token lacks the scope.
+    func authorize(
+        _ request: Request, allowed: ([String]) -> Bool, otherwise missingScope: StravaFault
+    ) -> Result<AccessToken, StravaFault> {
+        authenticate(request).flatMap { allowed($0.scopes) ? .success($0) : .failure(missingScope) }
+    }
 }

@@ -8,11 +8,10 @@ struct UploadHandler: Sendable {
 
     func create(_ request: Request, context: SandboxRequestContext) async throws -> Response {
         let token: AccessToken
-        switch store.authenticate(request) {
+        switch store.authorize(request, allowed: OAuthScope.canUpload, otherwise: .missingWritePermission) {
         case .failure(let fault): return fault.response
         case .success(let value): token = value
         }
-        guard OAuthScope.canUpload(token.scopes) else { return StravaFault.missingWritePermission.response }
         let limit = store.withState { $0.configuration.maxUploadBytes }
         var request = request
         let body = try await request.collectData(upTo: limit)
@@ -53,11 +52,10 @@ struct UploadHandler: Sendable {
 
     func status(_ request: Request, context: SandboxRequestContext) async throws -> Response {
         let token: AccessToken
-        switch store.authenticate(request) {
+        switch store.authorize(request, allowed: OAuthScope.canUpload, otherwise: .missingWritePermission) {
         case .failure(let fault): return fault.response
         case .success(let value): token = value
         }
-        guard OAuthScope.canUpload(token.scopes) else { return StravaFault.missingWritePermission.response }
         guard let id = context.parameters.get("id", as: Int64.self) else { return StravaFault.notFound.response }
         let now = store.now
         let body: JSONValue? = store.withState { state in

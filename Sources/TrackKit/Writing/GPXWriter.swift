@@ -62,8 +62,7 @@ enum GPXWriter {
         out.raw("   <trkpt lat=\"")
         out.decimal(point.latitude, fractionDigits: 7)
         out.raw("\" lon=\"")
-        // GPX's longitude range excludes +180; it is the same meridian as -180.
-        out.decimal(point.longitude >= 180 ? point.longitude - 360 : point.longitude, fractionDigits: 7)
+        out.longitude(point.longitude)
         out.raw("\">")
         if let elevation = point.elevation, elevation.isFinite {
             out.raw("<ele>")

@@ -124,6 +124,12 @@ struct OutputBuffer: ~Copyable {
     private static let powersOfTen: [Int] = [1, 10, 100, 1000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000]
 
     /// A decimal with at most `fractionDigits` digits after the point, trailing zeros trimmed.
+    /// A longitude with 7 decimals; +180 is written as -180 (the same meridian), since both GPX and TCX
+    /// ranges exclude +180.
+    mutating func longitude(_ value: Double) {
+        decimal(value >= 180 ? value - 360 : value, fractionDigits: 7)
+    }
+
     mutating func decimal(_ value: Double, fractionDigits: Int) {
         let scale = Self.powersOfTen[fractionDigits]
         let scaled = (value * Double(scale)).rounded()

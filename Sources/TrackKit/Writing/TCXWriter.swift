@@ -117,8 +117,7 @@ enum TCXWriter {
         out.raw("</Time><Position><LatitudeDegrees>")
         out.decimal(point.latitude, fractionDigits: 7)
         out.raw("</LatitudeDegrees><LongitudeDegrees>")
-        // TCX's longitude range excludes +180; it is the same meridian as -180.
-        out.decimal(point.longitude >= 180 ? point.longitude - 360 : point.longitude, fractionDigits: 7)
+        out.longitude(point.longitude)
         out.raw("</LongitudeDegrees></Position>")
         if let elevation = point.elevation, elevation.isFinite {
             out.raw("<AltitudeMeters>")
