@@ -24,7 +24,12 @@ extension TrackKit {
         let estimate = expectedPoints(head: head, fileSize: fileSize, gzipped: source.gzipped)
         let result: ReadResult
         do {
-            result = try XMLTrackReader(source: source, expectedPoints: estimate).read()
+            if !source.gzipped,
+               let split = SplitGPXReader.read(path: url.path, head: head, fileSize: fileSize, expectedPoints: estimate) {
+                result = split
+            } else {
+                result = try XMLTrackReader(source: source, expectedPoints: estimate).read()
+            }
         } catch let error as TrackError where error.code != "unreadable" {
             return refused(error, format: guess, gzipped: source.gzipped)
         }

@@ -33,6 +33,19 @@ enum ElementKind: UInt8 {
         "Id": .id, "CoursePoint": .coursePoint,
     ]
 
+    /// Elements whose text the reader uses; the text of every other element is never gathered.
+    var carriesText: Bool {
+        switch self {
+        case .name, .type, .ele, .time, .heartRate, .cadence, .temperature, .power, .speed, .distance, .tcxTime,
+             .latitudeDegrees, .longitudeDegrees, .altitudeMeters, .distanceMeters, .value, .tcxCadence,
+             .runCadence, .watts, .tcxSpeed, .totalTimeSeconds, .maximumSpeed, .calories, .intensity,
+             .triggerMethod, .tcxName:
+            return true
+        default:
+            return false
+        }
+    }
+
     init(localName: String) {
         self = Self.table[localName] ?? .other
     }

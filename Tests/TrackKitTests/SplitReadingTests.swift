@@ -1,0 +1,113 @@
+import Foundation
+import Testing
+
+@testable import TrackKit
+
+/// Large GPX files are read by two parsers at once (`SplitGPXReader`); whatever they return must be
+/// exactly what the one-parser read returns, and anything unusual must fall back to it.
+@Suite struct SplitReadingTests {
+    /// A GPX of about `points` × 170 bytes: namespaced heart rate, two tracks with two segments, a few
+    /// points without a position and zone-less times late in the file, so line numbers in the second half
+    /// are checked too.
+    static func largeGPX(points: Int, middle: String = "", brokenTail: Bool = false) -> String {
+        var text = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <gpx version="1.1" creator="split test" xmlns="http://www.topografix.com/GPX/1/1"
+                 xmlns:gpxtpx="http://www.garmin.com/xmlschemas/TrackPointExtension/v1">
+              <metadata><name>Long ride</name></metadata>
+              <trk><name>Long ride</name><type>cycling</type><trkseg>
+
+            """
+        let start = 1_714_546_800  // 2024-05-01T07:00:00Z
+        let formatter = ISO8601DateFormatter()
+        for index in 0..<points {
+            if index == points / 3 { text += "    </trkseg><trkseg>\n" }
+            if index == points / 2 { text += middle }
+            if index == points * 3 / 4 { text += "    </trkseg></trk><trk><name>Second</name><trkseg>\n" }
+            let latitude = 47.0 + Double(index) * 0.00001
+            let longitude = 8.0 + Double(index % 1000) * 0.00001
+            let zone = index > points * 9 / 10 && index % 97 == 0 ? "" : "Z"
+            let date = Date(timeIntervalSince1970: TimeInterval(start + index))
+            let time = formatter.string(from: date).replacingOccurrences(of: "Z", with: zone)
+            if index > points * 2 / 3, index % 501 == 0 {
+                text += "    <trkpt><time>\(time)</time></trkpt>\n"
+                continue
+            }
+            text += """
+                    <trkpt lat="\(latitude)" lon="\(longitude)"><ele>\(400 + index % 50)</ele><time>\(time)</time>\
+                <extensions><gpxtpx:TrackPointExtension><gpxtpx:hr>\(120 + index % 40)</gpxtpx:hr>\
+                </gpxtpx:TrackPointExtension></extensions></trkpt>
+
+                """
+        }
+        text += brokenTail ? "    <trkpt lat=\"1\" lon=\"2\"><time>x</trkpt>\n" : ""
+        text += "  </trkseg></trk>\n</gpx>\n"
+        return text
+    }
+
+    private func write(_ text: String) throws -> (URL, URL) {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("split-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let file = directory.appendingPathComponent("large.gpx")
+        try Data(text.utf8).write(to: file)
+        return (directory, file)
+    }
+
+    private func sequential(_ file: URL) throws -> ReadResult {
+        try XMLTrackReader(source: ByteSource(contentsOf: file), expectedPoints: 0).read()
+    }
+
+    private func split(_ file: URL) throws -> ReadResult? {
+        let source = try ByteSource(contentsOf: file)
+        let head = try source.prepare()
+        let size = try #require(try FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int)
+        return SplitGPXReader.read(path: file.path, head: head, fileSize: size, expectedPoints: size / 150)
+    }
+
+    @Test func twoParsersReadExactlyWhatOneReads() throws {
+        let (directory, file) = try write(Self.largeGPX(points: 30_000))
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let one = try sequential(file)
+        let two = try #require(try split(file), "a plain GPX above the threshold is read in two halves")
+
+        #expect(two.track == one.track)
+        #expect(two.track.segments.count == 3)
+        #expect(two.pointsWithoutPosition == one.pointsWithoutPosition)
+        #expect(two.pointsWithoutPosition > 0)
+        #expect(two.firstPointWithoutPositionLine == one.firstPointWithoutPositionLine)
+        #expect(two.zonelessTimes == one.zonelessTimes)
+        #expect(two.zonelessTimes > 0)
+        #expect(two.firstZonelessLine == one.firstZonelessLine)
+        // The last point's line is counted across the split.
+        #expect(two.track.segments.last?.last?.sourceLine == one.track.segments.last?.last?.sourceLine)
+        #expect((one.track.segments.last?.last?.sourceLine ?? 0) > 30_000)
+    }
+
+    @Test func aSplitInsideACommentFallsBackToOneParser() throws {
+        // A long comment full of `<trkpt` right where the file is cut: the cut lands inside it.
+        let comment = "<!-- " + String(repeating: "<trkpt lat=\"0\" lon=\"0\"> ", count: 400_000) + " -->\n"
+        let (directory, file) = try write(Self.largeGPX(points: 20_000, middle: comment))
+        defer { try? FileManager.default.removeItem(at: directory) }
+        #expect(try split(file)?.track == nil)
+        let normalized = try TrackKit.normalize(contentsOf: file, options: NormalizeOptions(clean: false))
+        #expect(normalized.usable)
+        #expect(normalized.pointsIn == (try sequential(file)).track.allPoints.count)
+    }
+
+    @Test func aDamagedSecondHalfGivesTheSameErrorAsOneParser() throws {
+        let (directory, file) = try write(Self.largeGPX(points: 20_000, brokenTail: true))
+        defer { try? FileManager.default.removeItem(at: directory) }
+        #expect(try split(file)?.track == nil)
+        let expected = try #require(throws: TrackError.self) { try sequential(file) }
+        let normalized = try TrackKit.normalize(contentsOf: file, options: NormalizeOptions(clean: false))
+        #expect(!normalized.usable)
+        #expect(normalized.issues.map(\.message) == [expected.message])
+        #expect(expected.line != nil)
+    }
+
+    @Test func smallFilesAreNotSplit() throws {
+        let (directory, file) = try write(Self.largeGPX(points: 2_000))
+        defer { try? FileManager.default.removeItem(at: directory) }
+        #expect(try split(file)?.track == nil)
+    }
+}
