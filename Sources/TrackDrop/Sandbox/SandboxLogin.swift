@@ -1,7 +1,5 @@
+import AsyncHTTPClient
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import Logging
 import StravaKit
 
@@ -11,10 +9,20 @@ public enum SandboxLogin {
     public static func connect(settings: StravaSettings, credentialsFile: URL, logger: Logger) async throws -> LoginResult {
         let login = OAuthLogin(settings: settings, credentialsFile: credentialsFile, logger: logger)
         return try await login.run { authorizeURL in
-            // URLSession follows the sandbox's 302 to the loopback receiver, which completes the login.
-            let (_, response) = try await URLSession.shared.data(from: authorizeURL)
-            if let http = response as? HTTPURLResponse, http.statusCode >= 400 {
-                throw StravaError.consentDenied("the sandbox answered the authorize request with HTTP \(http.statusCode)")
+            // The client follows the sandbox's 302 to the loopback receiver, which completes the login.
+            // AsyncHTTPClient rather than URLSession: FoundationNetworking would pull libcurl and its
+            // dependencies into every start of the binary.
+            let client = HTTPClient(eventLoopGroupProvider: .singleton)
+            do {
+                let response = try await client.execute(HTTPClientRequest(url: authorizeURL.absoluteString), timeout: .seconds(30))
+                _ = try await response.body.collect(upTo: 1 << 20)
+                try await client.shutdown()
+                if response.status.code >= 400 {
+                    throw StravaError.consentDenied("the sandbox answered the authorize request with HTTP \(response.status.code)")
+                }
+            } catch {
+                try? await client.shutdown()
+                throw error
             }
         }
     }

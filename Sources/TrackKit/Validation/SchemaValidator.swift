@@ -38,16 +38,109 @@ enum SchemaValidator {
     /// Throws `TrackError` (`output-invalid`) naming the first violation and its line.
     static func validate(_ data: Data, format: TrackFormat) throws {
         guard format != .fit else { return }
-        try validate(data, format: format, against: format == .tcx ? .tcx : .anyGPX)
+        try validate([data], format: format, against: format == .tcx ? .tcx : .anyGPX)
     }
 
-    /// Validates what trackdrop wrote, against the smallest schema that covers it.
+    /// Validates what trackdrop wrote, against the smallest schema that covers it. Outputs of
+    /// `splitBytes` or more are validated as two documents at once on two threads (see `halves`): every
+    /// byte is still validated, in about half the time.
     static func validateWritten(_ data: Data, format: TrackFormat) throws {
         guard format != .fit else { return }
-        try validate(data, format: format, against: format == .tcx ? .tcx : .writtenGPX)
+        let kind: Kind = format == .tcx ? .tcx : .writtenGPX
+        guard data.count >= splitBytes, let (first, second) = halves(data, format: format) else {
+            try validate([data], format: format, against: kind)
+            return
+        }
+        _ = try schema(kind)
+        let secondFailure = Mutex<TrackError?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        let thread = Thread {
+            do {
+                try validate(second.parts, format: format, against: kind)
+            } catch let error as TrackError {
+                secondFailure.withLock { $0 = error }
+            } catch {
+                secondFailure.withLock { $0 = TrackError(code: "output-invalid", message: "\(error)") }
+            }
+            done.signal()
+        }
+        thread.start()
+        var firstFailure: TrackError?
+        do {
+            try validate(first.parts, format: format, against: kind)
+        } catch let error as TrackError {
+            firstFailure = error
+        }
+        done.wait()
+        if let firstFailure { throw firstFailure }
+        if var failure = secondFailure.withLock({ $0 }) {
+            // Name the line in the written file, not in the second document.
+            if let line = failure.line {
+                let fileLine = line - second.linesBeforeBody + second.bodyStartLine - 1
+                failure.message = failure.message.replacingOccurrences(of: "(line \(line))", with: "(line \(fileLine))")
+                failure.line = fileLine
+            }
+            throw failure
+        }
     }
 
-    private static func validate(_ data: Data, format: TrackFormat, against kind: Kind) throws {
+    /// Outputs from this size on are validated in two halves at once.
+    static let splitBytes = 256 * 1024
+
+    /// One of the two documents a large output is validated as: pieces of the written bytes, plus the
+    /// closing or opening tags that make each piece a complete document.
+    struct Half {
+        var parts: [Data]
+        /// Lines in the second document before the written body starts (its copied header).
+        var linesBeforeBody = 0
+        /// The line of the written file the second document's body starts on.
+        var bodyStartLine = 1
+    }
+
+    /// Cuts trackdrop's own output just before a point near its middle. The first half is the file up to
+    /// there, closed with the end tags of the elements open at that point; the second is the file's header
+    /// up to and including the first point container (`<trkseg>`, TCX `<Track>`) followed by the rest of
+    /// the file. Both are complete documents that are valid exactly when the whole file is. Nil when the
+    /// output does not have the shape trackdrop writes.
+    static func halves(_ data: Data, format: TrackFormat) -> (Half, Half)? {
+        let (point, container, closing): (String, String, String) = format == .tcx
+            ? ("<Trackpoint>", "<Track>", "</Track></Lap></Activity></Activities></TrainingCenterDatabase>\n")
+            : ("<trkpt ", "<trkseg>", "</trkseg></trk></gpx>\n")
+        return data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) -> (Half, Half)? in
+            guard let headerEnd = firstIndex(of: container, in: bytes, from: 0).map({ $0 + container.utf8.count }),
+                  let split = firstIndex(of: point, in: bytes, from: max(bytes.count / 2, headerEnd)),
+                  split > headerEnd
+            else { return nil }
+            // Slices share the written bytes; nothing is copied.
+            let start = data.startIndex
+            let first = Half(parts: [data[start..<start + split], Data(closing.utf8)])
+            var second = Half(parts: [data[start..<start + headerEnd], data[(start + split)...]])
+            second.linesBeforeBody = newlines(in: UnsafeRawBufferPointer(rebasing: bytes[0..<headerEnd]))
+            second.bodyStartLine = newlines(in: UnsafeRawBufferPointer(rebasing: bytes[0..<split])) + 1
+            return (first, second)
+        }
+    }
+
+    private static func firstIndex(of needle: String, in bytes: UnsafeRawBufferPointer, from start: Int) -> Int? {
+        let pattern = Array(needle.utf8)
+        guard let base = bytes.baseAddress, bytes.count >= pattern.count else { return nil }
+        var offset = start
+        while offset + pattern.count <= bytes.count {
+            guard let hit = memchr(base + offset, Int32(pattern[0]), bytes.count - pattern.count + 1 - offset) else {
+                return nil
+            }
+            let at = base.distance(to: UnsafeRawPointer(hit))
+            if memcmp(hit, pattern, pattern.count) == 0 { return at }
+            offset = at + 1
+        }
+        return nil
+    }
+
+    private static func newlines(in bytes: UnsafeRawBufferPointer) -> Int {
+        bytes.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
+    }
+
+    private static func validate(_ parts: [Data], format: TrackFormat, against kind: Kind) throws {
         let schema = try schema(kind)
         LibXML.prepare()
         guard let context = xmlSchemaNewValidCtxt(schema.pointer) else {
@@ -56,7 +149,7 @@ enum SchemaValidator {
         defer { xmlSchemaFreeValidCtxt(context) }
         let errors = ParseErrorSink()
         xmlSchemaSetValidStructuredErrors(context, ParseErrorSink.callback, Unmanaged.passUnretained(errors).toOpaque())
-        let chunks = ChunkedInput(data)
+        let chunks = ChunkedInput(parts)
         let inputContext = Unmanaged.passRetained(chunks).toOpaque()
         guard
             let input = xmlParserInputBufferCreateIO(
@@ -84,18 +177,24 @@ enum SchemaValidator {
             line: errors.line)
     }
 
-    /// Hands a `Data` to libxml2 in the pieces it asks for, without copying the whole document.
+    /// Hands a document made of one or more `Data` pieces to libxml2 in the chunks it asks for.
     private final class ChunkedInput {
-        private let data: Data
+        private let parts: [Data]
+        private var part = 0
         private var offset = 0
 
-        init(_ data: Data) {
-            self.data = data
+        init(_ parts: [Data]) {
+            self.parts = parts
         }
 
         func read(into buffer: UnsafeMutableRawPointer, count: Int) -> Int {
+            while part < parts.count, offset >= parts[part].count {
+                part += 1
+                offset = 0
+            }
+            guard part < parts.count else { return 0 }
+            let data = parts[part]
             let length = min(count, data.count - offset)
-            guard length > 0 else { return 0 }
             data.withUnsafeBytes { bytes in
                 buffer.copyMemory(from: bytes.baseAddress! + offset, byteCount: length)
             }
