@@ -47,7 +47,7 @@ extension TrackKit {
         var removed: [String: Int] = [:]
         if dropped > 0 { removed["invalid_position"] = dropped }
         if options.clean, usable {
-            let (cleaned, report) = TrackCleaner.clean(track, options: CleaningOptions())
+            let (cleaned, report) = TrackCleaner.clean(track, options: CleaningOptions(sport: options.sport))
             let timedLeft = cleaned.segments.reduce(0) { $0 + $1.lazy.filter { $0.time != nil }.count }
             if timedLeft >= 2 {
                 track = cleaned

@@ -21,6 +21,9 @@ struct CheckCommand: AsyncParsableCommand {
     @Flag(name: .customLong("no-clean"), help: "Check and rewrite, but do not remove GPS noise.")
     var noClean = false
 
+    @Option(name: .long, help: "The sport, when the file does not say or says wrong (Run, Ride, Hike, ...); it sets the plausible speeds for cleaning.")
+    var sport: String?
+
     func run() async throws {
         let files = try CheckInputs.collect(paths)
         guard !files.isEmpty else { throw ValidationError("no GPX, TCX or FIT files found in \(paths.joined(separator: ", "))") }
@@ -32,7 +35,7 @@ struct CheckCommand: AsyncParsableCommand {
                 // GPX and TCX stream straight to the destination; FIT comes back in `output`.
                 let target = destination?.target(for: file)
                 let normalized = try TrackKit.normalize(
-                    contentsOf: file, options: NormalizeOptions(clean: !noClean, outputFile: target))
+                    contentsOf: file, options: NormalizeOptions(clean: !noClean, outputFile: target, sport: sport))
                 report = CheckReport(file: file.path, normalized: normalized)
                 if let written = normalized.outputFile {
                     report.written = written.path

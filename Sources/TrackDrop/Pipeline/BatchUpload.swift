@@ -90,7 +90,7 @@ public struct BatchUpload: Sendable {
                 return (path, "already \(known.status?.rawValue ?? "done")", known.activityID.map { "activity \($0)" } ?? "")
             }
             do {
-                let track = try TrackKit.normalize(contentsOf: file.url, options: NormalizeOptions(clean: configuration.clean))
+                let track = try TrackKit.normalize(contentsOf: file.url, options: NormalizeOptions(clean: configuration.clean, sport: file.folder.sportType))
                 guard track.usable else {
                     return (path, "invalid", track.issues.filter { $0.severity == .error }.map(\.message).joined(separator: "; "))
                 }

@@ -13,7 +13,7 @@ extension Pipeline {
         }
         let track: NormalizedTrack
         do {
-            track = try TrackKit.normalize(contentsOf: entry.url, options: NormalizeOptions(clean: options.clean))
+            track = try TrackKit.normalize(contentsOf: entry.url, options: NormalizeOptions(clean: options.clean, sport: entry.sportType))
         } catch {
             if try droppedBecauseChanged(entry, since: before) { return nil }
             entry.error = "\(error)"

@@ -11,10 +11,15 @@ public struct NormalizeOptions: Sendable, Equatable {
     /// is usable) instead of into `NormalizedTrack.output`, so the whole file is never held in memory.
     /// FIT is passed through unchanged and always lands in `output`.
     public var outputFile: URL?
+    /// The sport the user says the activity is (a folder's `sport_type`, `check --sport`), in Strava's or
+    /// the files' spelling (`Run`, `Ride`, `hiking`, ...). It overrides the sport the file names for
+    /// cleaning, which sets how fast and how agile the athlete can plausibly be.
+    public var sport: String?
 
-    public init(clean: Bool = true, validateOutput: Bool = true, outputFile: URL? = nil) {
+    public init(clean: Bool = true, validateOutput: Bool = true, outputFile: URL? = nil, sport: String? = nil) {
         self.clean = clean
         self.validateOutput = validateOutput
         self.outputFile = outputFile
+        self.sport = sport
     }
 }

@@ -14,7 +14,7 @@ import Glibc
 /// the caller reads the file the ordinary way, so the outcome, errors included, is the sequential one.
 enum SplitGPXReader {
     /// Below this the second thread saves too little to be worth starting.
-    static let minimumBytes = 2 << 20
+    static let minimumBytes = 512 * 1024
     private static let chunkSize = 256 * 1024
 
     /// The read track, or nil when the file is not one to split (or the split did not work out).
