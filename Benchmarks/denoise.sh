@@ -2,8 +2,9 @@
 # Denoising quality of trackdrop's cleaner against gpsbabel's and gpxpy's filters.
 #
 # Synthetic runs/rides/walks with a known true path (watch-like and phone-like noise, spikes, a stop) are
-# cleaned by every tool; each output is scored for distance error and for the largest distance of any
-# point from the true path. Clean files from real Garmin/Wahoo devices are scored for distance change.
+# cleaned by every tool; each output is scored for distance error (against the continuous true path, the
+# headline figure, and against the noise-free sampled path, what a perfect receiver at the same sampling
+# interval would measure) and for the largest distance of any point from the true path. Clean files from real Garmin/Wahoo devices are scored for distance change.
 # Writes Benchmarks/results/denoise.md.
 #
 # Usage: Benchmarks/denoise.sh
@@ -102,5 +103,6 @@ python3 "$HERE/score.py" "$WORK" "$TOOLS" "$WORK/table.md" >/dev/null
     python3 -c 'import json,sys; [print("- **%s**: `%s`" % (t, c)) for t, c in json.loads(sys.argv[1])]' "$TOOLS"
     echo
     cat "$WORK/table.md"
+    cat "$HERE/variants.md"
 } > "$RESULT"
 echo "wrote $RESULT"

@@ -33,6 +33,10 @@ extension TrackKit {
         } catch let error as TrackError where error.code != "unreadable" {
             return refused(error, format: guess, gzipped: source.gzipped)
         }
+        if isIndoor(result) {
+            let bytes = try Data(contentsOf: url)
+            return normalizeIndoor(result, original: source.gzipped ? try Inflate.all(bytes) : bytes)
+        }
         return try normalize(result, options: options)
     }
 

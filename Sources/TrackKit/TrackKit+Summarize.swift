@@ -12,7 +12,7 @@ extension TrackKit {
             return TrackSummary(fit: fit)
         }
         let result = try XMLTrackReader(source: source, expectedPoints: data.count / 100).read()
-        return TrackSummary(result.track)
+        return isIndoor(result) ? TrackSummary(indoor: result) : TrackSummary(result.track)
     }
 }
 

@@ -50,7 +50,7 @@ struct WatcherTests {
         let harness = WatcherHarness(folders: [FolderConfiguration(path: folder.url)], options: .init(settleSeconds: 0.6))
         let data = ActivityFiles.gpx(start: ActivityFiles.start(5), points: 400)
         let path = folder.file("slow.gpx").path
-        FileManager.default.createFile(atPath: path, contents: nil)
+        #expect(FileManager.default.createFile(atPath: path, contents: nil))
         let pieces = stride(from: 0, to: data.count, by: data.count / 6 + 1).map { data[$0..<min(data.count, $0 + data.count / 6 + 1)] }
         for piece in pieces {
             // Open, append, close: each piece ends in IN_CLOSE_WRITE, like a device sync writing in bursts.

@@ -67,6 +67,71 @@ struct CleaningInternalsTests {
         #expect(zip(samples, input).allSatisfy { $0.t == $1.t && $0.source == $1.source })
     }
 
+    /// The smoother keeps only the filtered state and covariance and recomputes the rest on the way back; it
+    /// must give what the textbook Rauch–Tung–Striebel smoother, which stores every prediction, gives.
+    @Test(arguments: [(SyntheticNoise.phone, 10.0, UInt64(61)), (SyntheticNoise.watch, 1.0, UInt64(62))])
+    func theLeanSmootherMatchesTheTextbookOne(noise: SyntheticNoise, interval: Double, seed: UInt64) throws {
+        let synthetic = SyntheticTrack(seed: seed, duration: 1800, interval: interval, noise: noise)
+        let frame = LocalFrame(latitude: synthetic.points[0].latitude, longitude: synthetic.points[0].longitude)
+        let input = synthetic.points.indices.map { i in
+            let p = synthetic.points[i]
+            let (x, y) = frame.project(latitude: p.latitude, longitude: p.longitude)
+            return CleaningSample(source: i, t: p.time!.timeIntervalSinceReferenceDate, x: x, y: y)
+        }
+        let sigma = 4.0, q = 0.1, initialSpeed = 6.0
+        var lean = input
+        let moved = KalmanSmoother.smooth(
+            &lean, range: lean.indices, sigma: sigma, accelerationNoise: q, initialSpeed: initialSpeed)
+        try #require(moved > input.count / 2)
+        let reference = textbookSmoother(input, sigma: sigma, q: q, initialSpeed: initialSpeed)
+        let worst = zip(lean, reference).map { max(abs($0.x - $1.x), abs($0.y - $1.y)) }.max() ?? .infinity
+        #expect(worst <= 1e-9, "largest difference \(worst) m")
+    }
+
+    /// Forward filter storing every prediction, then the backward pass over the stored arrays.
+    private func textbookSmoother(
+        _ s: [CleaningSample], sigma: Double, q: Double, initialSpeed: Double
+    ) -> [(x: Double, y: Double)] {
+        typealias State = (x: Double, vx: Double, y: Double, vy: Double)
+        let n = s.count, r = sigma * sigma
+        var filtered = [KalmanSmoother.Covariance](repeating: .init(pp: 0, pv: 0, vv: 0), count: n)
+        var predicted = filtered
+        var fs = [State](repeating: (0, 0, 0, 0), count: n), ps = fs
+        filtered[0] = .init(pp: r, pv: 0, vv: initialSpeed * initialSpeed)
+        fs[0] = (s[0].x, 0, s[0].y, 0)
+        for k in 1..<n {
+            let dt = s[k].t - s[k - 1].t
+            let f = fs[k - 1]
+            ps[k] = (f.x + dt * f.vx, f.vx, f.y + dt * f.vy, f.vy)
+            let ix = s[k].x - ps[k].x, iy = s[k].y - ps[k].y
+            let stepQ = KalmanSmoother.manoeuvreProcessNoise(filtered[k - 1], dt: dt, q: q, r: r, ix: ix, iy: iy)
+            let c = filtered[k - 1]
+            let p = KalmanSmoother.Covariance(
+                pp: c.pp + 2 * dt * c.pv + dt * dt * c.vv + stepQ * dt * dt * dt / 3,
+                pv: c.pv + dt * c.vv + stepQ * dt * dt / 2, vv: c.vv + stepQ * dt)
+            predicted[k] = p
+            let gainP = p.pp / (p.pp + r), gainV = p.pv / (p.pp + r)
+            fs[k] = (ps[k].x + gainP * ix, ps[k].vx + gainV * ix, ps[k].y + gainP * iy, ps[k].vy + gainV * iy)
+            filtered[k] = .init(pp: (1 - gainP) * p.pp, pv: (1 - gainP) * p.pv, vv: p.vv - gainV * p.pv)
+        }
+        var sm = fs
+        for k in stride(from: n - 2, through: 0, by: -1) {
+            let dt = s[k + 1].t - s[k].t
+            let f = filtered[k], p = predicted[k + 1]
+            let det = p.pp * p.vv - p.pv * p.pv
+            guard det > 0 else { continue }
+            let a00 = f.pp + dt * f.pv, a01 = f.pv, a10 = f.pv + dt * f.vv, a11 = f.vv
+            let i00 = p.vv / det, i01 = -p.pv / det, i11 = p.pp / det
+            let c00 = a00 * i00 + a01 * i01, c01 = a00 * i01 + a01 * i11
+            let c10 = a10 * i00 + a11 * i01, c11 = a10 * i01 + a11 * i11
+            let dx = sm[k + 1].x - ps[k + 1].x, dvx = sm[k + 1].vx - ps[k + 1].vx
+            let dy = sm[k + 1].y - ps[k + 1].y, dvy = sm[k + 1].vy - ps[k + 1].vy
+            sm[k] = (fs[k].x + c00 * dx + c01 * dvx, fs[k].vx + c10 * dx + c11 * dvx,
+                     fs[k].y + c00 * dy + c01 * dvy, fs[k].vy + c10 * dy + c11 * dvy)
+        }
+        return sm.map { ($0.x, $0.y) }
+    }
+
     @Test func tuningPrefersLittleProcessNoiseForASteadyRun() {
         let (_, samples) = straightRun(noise: 4, seed: 43)
         let tuned = KalmanSmoother.tune([samples[...]], sigma: 4, maxAccelerationNoise: 1)

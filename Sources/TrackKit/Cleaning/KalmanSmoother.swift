@@ -4,10 +4,66 @@ import Foundation
 ///
 /// East and north are independent under this model and see the same noise, so one covariance recursion
 /// serves both axes. Time steps may vary; the process noise is white acceleration scaled to each step.
+///
+/// Turns: a constant-velocity model tuned for the straights cuts a corner that falls between two fixes,
+/// which sparse (≈10 s) sampling makes the rule. A fix the prediction cannot explain (see
+/// `manoeuvreProcessNoise`) gets, for that one step, the process noise that makes it ordinary, so the
+/// smoothed track follows the turn there and stays smoothed hard everywhere else.
+///
+/// Memory: a run keeps only its filtered state (position and velocity per axis) and filtered covariance,
+/// 56 bytes per point; the backward pass recomputes each prediction (and each step's process noise) from
+/// them, the time step and the recorded fix, and overwrites the filtered state with the smoothed one as it
+/// goes.
 enum KalmanSmoother {
+    /// How often, per second of recording, a fix of a steady athlete may be taken for a turn. Per second
+    /// rather than per fix so that a 1 s recording, whose turns span many fixes and are already followed
+    /// through the tuned process noise, is not loosened ten times as often as a 10 s one.
+    static let manoeuvreFalseAlarmsPerSecond = 0.001
+    /// Shortest step (seconds) across which a whole turn can hide. Over shorter steps a turn spans several
+    /// fixes and the tuned process noise follows it, while the slow wander of a phone's error, heavier-tailed
+    /// than the model assumes, would pass for a turn far more often than `manoeuvreFalseAlarmsPerSecond`.
+    static let manoeuvreMinimumStep = 3.0
+    /// A fix taken for a turn gets the process noise that brings its normalised innovation down to this
+    /// (the 2-D expectation is 2): the filter then follows it instead of cutting the corner.
+    static let manoeuvreInnovationTarget = 1.0
+
     /// Symmetric 2×2 covariance of (position, velocity).
-    private struct Covariance {
+    struct Covariance {
         var pp: Double, pv: Double, vv: Double
+
+        /// The covariance one step of `dt` seconds later, before the next fix: F P Fᵀ + Q.
+        @inline(__always)
+        func predicted(dt: Double, q: Double) -> Covariance {
+            Covariance(
+                pp: pp + 2 * dt * pv + dt * dt * vv + q * dt * dt * dt / 3,
+                pv: pv + dt * vv + q * dt * dt / 2,
+                vv: vv + q * dt)
+        }
+    }
+
+    /// Position and velocity along one axis.
+    struct AxisState {
+        var p: Double, v: Double
+
+        @inline(__always)
+        func predicted(dt: Double) -> AxisState { AxisState(p: p + dt * v, v: v) }
+    }
+
+    /// The process noise for one step of `dt` seconds from `filtered` to a fix (`ix`, `iy`) metres east and
+    /// north of the prediction: `q`, or more when the fix is further off than a steady athlete's would be
+    /// (normalised innovation beyond the χ² quantile of `manoeuvreFalseAlarmsPerSecond · dt`).
+    @inline(__always)
+    static func manoeuvreProcessNoise(
+        _ filtered: Covariance, dt: Double, q: Double, r: Double, ix: Double, iy: Double
+    ) -> Double {
+        guard dt >= manoeuvreMinimumStep else { return q }
+        let nominal = filtered.predicted(dt: dt, q: q)
+        let squared = ix * ix + iy * iy
+        let falseAlarm = min(0.5, manoeuvreFalseAlarmsPerSecond * dt)
+        // For two independent Gaussian axes P(NIS > x) = exp(−x/2).
+        guard squared > -2 * log(falseAlarm) * (nominal.pp + r) else { return q }
+        let wanted = squared / manoeuvreInnovationTarget
+        return q + (wanted - nominal.pp - r) * 3 / (dt * dt * dt)
     }
 
     /// Smooths one run of samples with no gap inside; returns how many moved by 10 cm or more.
@@ -25,39 +81,38 @@ enum KalmanSmoother {
         guard n >= 3 else { return 0 }
         let base = range.lowerBound
         let r = sigma * sigma
-        var filtered = [Covariance](repeating: .init(pp: 0, pv: 0, vv: 0), count: n)
-        var predicted = filtered
-        var fx = [(p: Double, v: Double)](repeating: (0, 0), count: n), fy = fx
-        var px = fx, py = fx
+        var covariance = [Covariance](repeating: Covariance(pp: 0, pv: 0, vv: 0), count: n)
+        // Filtered state on the way forward, smoothed state once the backward pass has been over it.
+        var ex = [AxisState](repeating: AxisState(p: 0, v: 0), count: n), ny = ex
 
-        fx[0] = (s[base].x, 0)
-        fy[0] = (s[base].y, 0)
-        filtered[0] = Covariance(pp: r, pv: 0, vv: initialSpeed * initialSpeed)
-        predicted[0] = filtered[0]
-        px[0] = fx[0]; py[0] = fy[0]
+        ex[0] = AxisState(p: s[base].x, v: 0)
+        ny[0] = AxisState(p: s[base].y, v: 0)
+        covariance[0] = Covariance(pp: r, pv: 0, vv: initialSpeed * initialSpeed)
         for k in 1..<n {
             let dt = s[base + k].t - s[base + k - 1].t
-            let c = filtered[k - 1]
-            let pred = Covariance(
-                pp: c.pp + 2 * dt * c.pv + dt * dt * c.vv + q * dt * dt * dt / 3,
-                pv: c.pv + dt * c.vv + q * dt * dt / 2,
-                vv: c.vv + q * dt)
-            predicted[k] = pred
-            px[k] = (fx[k - 1].p + dt * fx[k - 1].v, fx[k - 1].v)
-            py[k] = (fy[k - 1].p + dt * fy[k - 1].v, fy[k - 1].v)
+            let px = ex[k - 1].predicted(dt: dt), py = ny[k - 1].predicted(dt: dt)
+            let ix = s[base + k].x - px.p, iy = s[base + k].y - py.p
+            let stepQ = manoeuvreProcessNoise(covariance[k - 1], dt: dt, q: q, r: r, ix: ix, iy: iy)
+            let pred = covariance[k - 1].predicted(dt: dt, q: stepQ)
             let innovationVariance = pred.pp + r
             let gainP = pred.pp / innovationVariance, gainV = pred.pv / innovationVariance
-            let ix = s[base + k].x - px[k].p, iy = s[base + k].y - py[k].p
-            fx[k] = (px[k].p + gainP * ix, px[k].v + gainV * ix)
-            fy[k] = (py[k].p + gainP * iy, py[k].v + gainV * iy)
-            filtered[k] = Covariance(pp: (1 - gainP) * pred.pp, pv: (1 - gainP) * pred.pv, vv: pred.vv - gainV * pred.pv)
+            ex[k] = AxisState(p: px.p + gainP * ix, v: px.v + gainV * ix)
+            ny[k] = AxisState(p: py.p + gainP * iy, v: py.v + gainV * iy)
+            covariance[k] = Covariance(
+                pp: (1 - gainP) * pred.pp, pv: (1 - gainP) * pred.pv, vv: pred.vv - gainV * pred.pv)
         }
 
-        // Backward pass: x_k += C (x_{k+1}|n − x_{k+1}|k), C = P_k|k Fᵀ (P_{k+1}|k)⁻¹.
-        var sx = fx, sy = fy
+        // Backward pass: x_k += C (x_{k+1}|n − x_{k+1}|k), C = P_k|k Fᵀ (P_{k+1}|k)⁻¹. Entry k + 1 already
+        // holds the smoothed state; entry k still holds the filtered one, from which the prediction for
+        // k + 1 (and the process noise of that step, from the still unchanged fix k + 1) is recomputed
+        // exactly as the forward pass made it.
         for k in stride(from: n - 2, through: 0, by: -1) {
             let dt = s[base + k + 1].t - s[base + k].t
-            let f = filtered[k], pr = predicted[k + 1]
+            let px = ex[k].predicted(dt: dt), py = ny[k].predicted(dt: dt)
+            let f = covariance[k]
+            let stepQ = manoeuvreProcessNoise(
+                f, dt: dt, q: q, r: r, ix: s[base + k + 1].x - px.p, iy: s[base + k + 1].y - py.p)
+            let pr = f.predicted(dt: dt, q: stepQ)
             let det = pr.pp * pr.vv - pr.pv * pr.pv
             guard det > 0 else { continue }
             // P Fᵀ with F = [[1, dt], [0, 1]].
@@ -66,10 +121,10 @@ enum KalmanSmoother {
             let i00 = pr.vv / det, i01 = -pr.pv / det, i11 = pr.pp / det
             let c00 = a00 * i00 + a01 * i01, c01 = a00 * i01 + a01 * i11
             let c10 = a10 * i00 + a11 * i01, c11 = a10 * i01 + a11 * i11
-            let dxp = sx[k + 1].p - px[k + 1].p, dxv = sx[k + 1].v - px[k + 1].v
-            let dyp = sy[k + 1].p - py[k + 1].p, dyv = sy[k + 1].v - py[k + 1].v
-            sx[k] = (fx[k].p + c00 * dxp + c01 * dxv, fx[k].v + c10 * dxp + c11 * dxv)
-            sy[k] = (fy[k].p + c00 * dyp + c01 * dyv, fy[k].v + c10 * dyp + c11 * dyv)
+            let dxp = ex[k + 1].p - px.p, dxv = ex[k + 1].v - px.v
+            let dyp = ny[k + 1].p - py.p, dyv = ny[k + 1].v - py.v
+            ex[k] = AxisState(p: ex[k].p + c00 * dxp + c01 * dxv, v: ex[k].v + c10 * dxp + c11 * dxv)
+            ny[k] = AxisState(p: ny[k].p + c00 * dyp + c01 * dyv, v: ny[k].v + c10 * dyp + c11 * dyv)
         }
 
         // Noise only ever adds length; a smoothed run that came out longer means the model did not fit this
@@ -78,18 +133,18 @@ enum KalmanSmoother {
         for k in 1..<n {
             let rx = s[base + k].x - s[base + k - 1].x, ry = s[base + k].y - s[base + k - 1].y
             rawLength += (rx * rx + ry * ry).squareRoot()
-            let mx = sx[k].p - sx[k - 1].p, my = sy[k].p - sy[k - 1].p
+            let mx = ex[k].p - ex[k - 1].p, my = ny[k].p - ny[k - 1].p
             smoothedLength += (mx * mx + my * my).squareRoot()
         }
         guard smoothedLength <= rawLength else { return 0 }
 
         var moved = 0
         for k in 0..<n {
-            let dx = sx[k].p - s[base + k].x, dy = sy[k].p - s[base + k].y
+            let dx = ex[k].p - s[base + k].x, dy = ny[k].p - s[base + k].y
             let shift = (dx * dx + dy * dy).squareRoot()
             guard shift > 0.001 else { continue }
-            s[base + k].x = sx[k].p
-            s[base + k].y = sy[k].p
+            s[base + k].x = ex[k].p
+            s[base + k].y = ny[k].p
             s[base + k].moved = true
             if shift >= 0.1 { moved += 1 }
         }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// What the XML reader found besides the track itself, for the checks.
 struct ReadResult {
     var track: Track
@@ -14,6 +16,12 @@ struct ReadResult {
     /// Points left out because they have no usable position.
     var pointsWithoutPosition = 0
     var firstPointWithoutPositionLine: Int?
+    /// Of the points without a position, those with a time: an indoor activity (treadmill, trainer) records
+    /// only these. Their first and last time and the largest distance the device measured.
+    var timedWithoutPosition = 0
+    var firstTimeWithoutPosition: Date?
+    var lastTimeWithoutPosition: Date?
+    var distanceWithoutPosition: Double?
     /// The TCX file holds a course (a planned route) rather than a recorded activity.
     var isCourse = false
 

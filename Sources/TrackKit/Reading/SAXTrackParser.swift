@@ -252,6 +252,14 @@ struct SAXTrackParser {
         guard point.latitude.isFinite, point.longitude.isFinite else {
             result.pointsWithoutPosition += 1
             if result.firstPointWithoutPositionLine == nil { result.firstPointWithoutPositionLine = pointLine }
+            if let time = point.time {
+                result.timedWithoutPosition += 1
+                if result.firstTimeWithoutPosition == nil { result.firstTimeWithoutPosition = time }
+                result.lastTimeWithoutPosition = time
+            }
+            if let distance = point.distance, distance.isFinite {
+                result.distanceWithoutPosition = max(result.distanceWithoutPosition ?? 0, distance)
+            }
             return
         }
         segment.append(point)

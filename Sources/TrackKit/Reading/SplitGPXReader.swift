@@ -100,6 +100,12 @@ enum SplitGPXReader {
         result.firstUnreadableTimeLine = result.firstUnreadableTimeLine ?? shift(rest.firstUnreadableTimeLine)
         result.pointsWithoutPosition += rest.pointsWithoutPosition
         result.firstPointWithoutPositionLine = result.firstPointWithoutPositionLine ?? shift(rest.firstPointWithoutPositionLine)
+        result.timedWithoutPosition += rest.timedWithoutPosition
+        result.firstTimeWithoutPosition = result.firstTimeWithoutPosition ?? rest.firstTimeWithoutPosition
+        result.lastTimeWithoutPosition = rest.lastTimeWithoutPosition ?? result.lastTimeWithoutPosition
+        if let distance = rest.distanceWithoutPosition {
+            result.distanceWithoutPosition = max(result.distanceWithoutPosition ?? 0, distance)
+        }
         result.track.hadZonelessTimes = result.track.hadZonelessTimes || rest.track.hadZonelessTimes
         if result.track.name == nil { result.track.name = rest.track.name }
         if result.track.sport == nil { result.track.sport = rest.track.sport }
