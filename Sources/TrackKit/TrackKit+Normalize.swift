@@ -51,10 +51,7 @@ extension TrackKit {
         var removed: [String: Int] = [:]
         if dropped > 0 { removed["invalid_position"] = dropped }
         if options.clean, usable {
-            let (cleaned, report) = TrackCleaner.clean(track, options: CleaningOptions(sport: options.sport))
-            let timedLeft = cleaned.segments.reduce(0) { $0 + $1.lazy.filter { $0.time != nil }.count }
-            if timedLeft >= 2 {
-                track = cleaned
+            if let report = TrackCleaner.clean(&track, options: CleaningOptions(sport: options.sport), keepingAtLeast: 2) {
                 removed.merge(report.removed.filter { $0.value > 0 }) { $0 + $1 }
             } else {
                 issues.append(.warning("cleaning-skipped", "cleaning would leave fewer than 2 points (the device barely moved); the track is kept as recorded"))

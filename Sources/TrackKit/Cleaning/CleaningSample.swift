@@ -1,16 +1,29 @@
 import Foundation
 
 /// A point on its way through the cleaner: which point it is, its time in seconds and its position in the
-/// segment's local frame. Small on purpose: long activities hold hundreds of thousands of these.
+/// segment's local frame. Small on purpose (32 bytes): long activities hold hundreds of thousands of these.
 struct CleaningSample: Sendable {
-    /// Index of the point in the segment (after timestamp repair).
-    var source: Int
     /// Seconds since the reference date.
     var t: Double
     var x: Double
     var y: Double
+    private var sourceIndex: Int32
     /// Set once the position has been changed (stop snapping, smoothing), so it is written back.
-    var moved = false
+    var moved: Bool
+
+    init(source: Int, t: Double, x: Double, y: Double, moved: Bool = false) {
+        self.t = t
+        self.x = x
+        self.y = y
+        sourceIndex = Int32(clamping: source)
+        self.moved = moved
+    }
+
+    /// Index of the point in the segment (after timestamp repair).
+    var source: Int {
+        get { Int(sourceIndex) }
+        set { sourceIndex = Int32(clamping: newValue) }
+    }
 
     func distance(to other: CleaningSample) -> Double {
         let dx = x - other.x, dy = y - other.y

@@ -41,6 +41,9 @@ extension KalmanSmoother {
         var previousTime = s[s.startIndex].t
         // The first few innovations mostly measure the unknown starting speed.
         var warmUp = 3
+        // With a steady sampling interval the innovation variance settles to one value within a few dozen
+        // steps; its logarithm, most of the cost of tuning, is then reused rather than recomputed.
+        var loggedVariance = -1.0, logOfVariance = 0.0
         for k in base..<s.endIndex {
             let dt = s[k].t - previousTime
             previousTime = s[k].t
@@ -53,7 +56,11 @@ extension KalmanSmoother {
             if warmUp > 0 {
                 warmUp -= 1
             } else {
-                total += 2 * log(innovationVariance) + (ix * ix + iy * iy) / innovationVariance
+                if innovationVariance != loggedVariance {
+                    loggedVariance = innovationVariance
+                    logOfVariance = log(innovationVariance)
+                }
+                total += 2 * logOfVariance + (ix * ix + iy * iy) / innovationVariance
             }
             let gainP = ppPred / innovationVariance, gainV = pvPred / innovationVariance
             px = predX + gainP * ix; vx += gainV * ix

@@ -7,39 +7,81 @@ import Foundation
 /// they are (every stage needs time, and such a file is refused by the checks anyway).
 public enum TrackCleaner {
     public static func clean(_ track: Track, options: CleaningOptions = .init()) -> (Track, CleaningReport) {
-        let profile = SportProfile(sport: options.sport ?? track.sport)
-        var report = CleaningReport()
         var cleaned = track
-        cleaned.segments = track.segments.map { cleanSegment($0, profile: profile, options: options, report: &report) }
-        // TCX keeps one segment per lap; the laps must hold the same cleaned points.
-        if !track.laps.isEmpty, track.laps.count == track.segments.count {
-            for i in cleaned.laps.indices { cleaned.laps[i].points = cleaned.segments[i] }
-        }
+        let report = clean(&cleaned, options: options, keepingAtLeast: 0) ?? CleaningReport()
         return (cleaned, report)
     }
 
-    static func cleanSegment(
+    /// Cleans `track` in place, so a long activity is never held twice: every stage is worked out first on
+    /// compact samples, then the surviving points are moved down over the removed ones. When the result
+    /// would hold fewer than `minimumTimedPoints` timed points (a device that barely moved), nothing is
+    /// changed and nil is returned.
+    static func clean(_ track: inout Track, options: CleaningOptions, keepingAtLeast minimumTimedPoints: Int) -> CleaningReport? {
+        let profile = SportProfile(sport: options.sport ?? track.sport)
+        var report = CleaningReport()
+        var plans = track.segments.map { plan($0, profile: profile, options: options, report: &report) }
+        let timedLeft = zip(plans, track.segments).reduce(0) { total, pair in
+            let (plan, segment) = pair
+            if let samples = plan.samples { return total + samples.count }
+            return total + (plan.repaired ?? segment).reduce(0) { $0 + ($1.time == nil ? 0 : 1) }
+        }
+        guard timedLeft >= minimumTimedPoints else { return nil }
+
+        // TCX laps share their points with the segments; let go of them so the segments can change in place.
+        let lapsFollowSegments = !track.laps.isEmpty && track.laps.count == track.segments.count
+        if lapsFollowSegments {
+            for index in track.laps.indices { track.laps[index].points = [] }
+        }
+        for index in plans.indices where plans[index].repaired != nil || plans[index].samples != nil {
+            var points = plans[index].repaired ?? track.segments[index]
+            plans[index].repaired = nil
+            track.segments[index] = []
+            if let samples = plans[index].samples, let frame = plans[index].frame {
+                plans[index].samples = nil
+                keep(samples, of: &points, frame: frame)
+            }
+            track.segments[index] = points
+        }
+        if lapsFollowSegments {
+            for index in track.laps.indices { track.laps[index].points = track.segments[index] }
+        }
+        return report
+    }
+
+    /// What cleaning does to one segment, worked out without changing it.
+    struct SegmentPlan {
+        /// The segment after timestamp repair, when the repair changed anything.
+        var repaired: [TrackPoint]?
+        /// The points to keep, in order, with their new positions; nil when the positions stay as they are.
+        var samples: [CleaningSample]?
+        var frame: LocalFrame?
+    }
+
+    static func plan(
         _ segment: [TrackPoint], profile: SportProfile, options: CleaningOptions, report: inout CleaningReport
-    ) -> [TrackPoint] {
-        guard segment.count >= 2, segment.allSatisfy({ $0.time != nil }) else { return segment }
-        var points = segment
+    ) -> SegmentPlan {
+        guard segment.count >= 2, segment.allSatisfy({ $0.time != nil }) else { return SegmentPlan() }
+        var result = SegmentPlan()
         if options.repairTimestamps {
-            let repaired = TimestampRepair.repair(points)
-            points = repaired.points
+            let repaired = TimestampRepair.repair(segment)
             report.count(CleaningReport.Reason.duplicates, repaired.duplicates)
             report.count(CleaningReport.Reason.outOfOrder, repaired.outOfOrder)
             report.reordered += repaired.reordered
+            if repaired.duplicates + repaired.outOfOrder + repaired.reordered > 0 { result.repaired = repaired.points }
         }
-        guard points.count >= 3, options.removeSpikes || options.collapseStops || options.smooth else { return points }
+        let points = result.repaired ?? segment
+        guard points.count >= 3, options.removeSpikes || options.collapseStops || options.smooth else { return result }
 
         let frame = LocalFrame(latitude: points[0].latitude, longitude: points[0].longitude)
-        var samples = points.indices.map { index in
+        var samples = [CleaningSample]()
+        samples.reserveCapacity(points.count)
+        for index in points.indices {
             let point = points[index]
             let (x, y) = frame.project(latitude: point.latitude, longitude: point.longitude)
-            return CleaningSample(source: index, t: point.time!.timeIntervalSinceReferenceDate, x: x, y: y)
+            samples.append(CleaningSample(source: index, t: point.time!.timeIntervalSinceReferenceDate, x: x, y: y))
         }
         // Without a time order (timestamp repair switched off) nothing below is meaningful.
-        guard zip(samples, samples.dropFirst()).allSatisfy({ $0.t < $1.t }) else { return points }
+        guard zip(samples, samples.dropFirst()).allSatisfy({ $0.t < $1.t }) else { return result }
 
         if options.removeSpikes {
             let filtered = SpikeFilter.filter(samples, profile: profile)
@@ -59,11 +101,20 @@ public enum TrackCleaner {
             report.smoothed += smoothed.moved
             report.noiseMeters = max(report.noiseMeters ?? 0, smoothed.sigma)
         }
-        return samples.map { sample in
+        result.samples = samples
+        result.frame = frame
+        return result
+    }
+
+    /// Moves the kept points down over the removed ones, with their new positions. Sources only ever
+    /// increase, so each point moves to a place at or before its own and nothing is overwritten unread.
+    private static func keep(_ samples: [CleaningSample], of points: inout [TrackPoint], frame: LocalFrame) {
+        for (index, sample) in samples.enumerated() {
             var point = points[sample.source]
             if sample.moved { (point.latitude, point.longitude) = frame.unproject(x: sample.x, y: sample.y) }
-            return point
+            points[index] = point
         }
+        points.removeLast(points.count - samples.count)
     }
 
     /// Smooths each run between gaps on its own: across a long pause the athlete's velocity is unknown.
