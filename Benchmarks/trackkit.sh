@@ -21,8 +21,10 @@ python3 -c 'import gpxpy' 2>/dev/null || python3 -m pip install -q gpxpy
 # v2: the generator's point shape changed (hr on every 20th point, no cadence); never reuse older files.
 BIG=$WORK/big-$POINTS-v2.gpx
 SMALL=$WORK/small-10000-v2.gpx
+TINY=$WORK/tiny-50-v2.gpx
 [ -s "$BIG" ] || python3 Benchmarks/trackkit/make_big_gpx.py "$BIG" "$POINTS"
 [ -s "$SMALL" ] || python3 Benchmarks/trackkit/make_big_gpx.py "$SMALL" 10000
+[ -s "$TINY" ] || python3 Benchmarks/trackkit/make_big_gpx.py "$TINY" 50
 
 if [ -z "${SKIP_BUILD:-}" ]; then
   flock /tmp/trackdrop-build.lock swift build -c release --product trackdrop 2>&1 | tail -3
@@ -63,6 +65,7 @@ echo
 echo "Typical file: $SMALL (${small_mb} MB, 10,000 points), process start included:"
 hyperfine --warmup 3 --runs 20 -N --ignore-failure --export-markdown "$WORK/hyperfine.md" \
   "$TRACKDROP --help" \
+  "$TRACKDROP check --out $WORK/tiny-out.gpx $TINY" \
   "$TRACKDROP check --out $WORK/small-out.gpx $SMALL" \
   "$TRACKDROP check --no-clean --out $WORK/small-out-raw.gpx $SMALL" >/dev/null
 cat "$WORK/hyperfine.md"
