@@ -18,7 +18,9 @@ final class SandboxBinary: Sendable {
 
     init(arguments: [String]) throws {
         outputFile = FileManager.default.temporaryDirectory.appendingPathComponent("sandbox-cli-\(UUID().uuidString).out")
-        FileManager.default.createFile(atPath: outputFile.path, contents: nil)
+        guard FileManager.default.createFile(atPath: outputFile.path, contents: nil) else {
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: outputFile.path])
+        }
         let handle = try FileHandle(forWritingTo: outputFile)
         process.executableURL = Self.executable
         process.arguments = arguments
