@@ -105,6 +105,22 @@ import Testing
         #expect(expected.line != nil)
     }
 
+    @Test func aLargeFileCutAnywhereIsReportedTheWayOneParserReportsIt() throws {
+        let whole = Data(Self.largeGPX(points: 6_000).utf8)
+        #expect(whole.count >= SplitGPXReader.minimumBytes)
+        var generator = SystemRandomNumberGenerator()
+        var cuts = [whole.count / 2, whole.count / 2 + 1, whole.count - 3, whole.count - 20]
+        for _ in 0..<12 { cuts.append(Int.random(in: SplitGPXReader.minimumBytes..<whole.count, using: &generator)) }
+        for cut in cuts {
+            let (directory, file) = try write(String(decoding: whole.prefix(cut), as: UTF8.self))
+            defer { try? FileManager.default.removeItem(at: directory) }
+            let expected = try #require(throws: TrackError.self, "cut at \(cut)") { try sequential(file) }
+            let normalized = try TrackKit.normalize(contentsOf: file, options: NormalizeOptions())
+            #expect(!normalized.usable, "cut at \(cut)")
+            #expect(normalized.issues.map(\.message) == [expected.message], "cut at \(cut)")
+        }
+    }
+
     @Test func smallFilesAreNotSplit() throws {
         let (directory, file) = try write(Self.largeGPX(points: 2_000))
         defer { try? FileManager.default.removeItem(at: directory) }
