@@ -58,6 +58,49 @@ import Testing
         #expect(error.message.contains("(line \(line))"))
     }
 
+    /// A two-lap TCX whose middle byte falls between the first lap's last point and the second lap's first:
+    /// a cut there would leave the first document an empty `<Track>`, which the schema forbids.
+    @Test func aLapBoundaryInTheMiddleIsNotWhereATCXIsCut() throws {
+        func written(firstLap: Int) -> Data {
+            var points: [TrackPoint] = []
+            for index in 0..<4_000 {
+                points.append(TrackPoint(
+                    latitude: 47 + Double(index) * 0.00002, longitude: 8, elevation: 400,
+                    time: Date(timeIntervalSince1970: 1_714_546_800 + Double(index)), heartRate: 130))
+            }
+            let start = Date(timeIntervalSince1970: 1_714_546_800)
+            let laps = [
+                Lap(startTime: start, totalTimeSeconds: Double(firstLap), distanceMeters: 100),
+                Lap(startTime: start.addingTimeInterval(Double(firstLap)), totalTimeSeconds: 100, distanceMeters: 100),
+            ]
+            let track = Track(
+                format: .tcx, sport: "Running", segments: [Array(points[..<firstLap]), Array(points[firstLap...])],
+                laps: laps)
+            return TCXWriter.write(track)
+        }
+        /// Bytes from the middle to the second lap's first point: negative when the lap starts before it.
+        func offset(_ data: Data) throws -> Int {
+            let text = String(decoding: data, as: UTF8.self)
+            let secondLap = try #require(text.range(of: "<Lap ", range: text.index(after: text.range(of: "<Lap ")!.lowerBound)..<text.endIndex))
+            let firstPoint = try #require(text.range(of: "<Trackpoint>", range: secondLap.upperBound..<text.endIndex))
+            return text.utf8.distance(from: text.startIndex, to: firstPoint.lowerBound) - data.count / 2
+        }
+        // The lap start moves right faster than the middle as the first lap grows: search for the size
+        // that puts the middle just before the second lap's first point, inside the gap between laps.
+        var low = 100, high = 3_900
+        while high - low > 1 {
+            let middle = (low + high) / 2
+            if try offset(written(firstLap: middle)) < 0 { low = middle } else { high = middle }
+        }
+        let data = written(firstLap: high)
+        let gap = try offset(data)
+        #expect(gap > 0 && gap < 400, "the middle lies between the laps")
+        let (first, _) = try #require(SchemaValidator.halves(data, format: .tcx))
+        let firstBody = try #require(first.parts.first)
+        #expect(!String(decoding: firstBody.suffix(200), as: UTF8.self).hasSuffix("<Track>\n"))
+        try SchemaValidator.validateWritten(data, format: .tcx)
+    }
+
     @Test func smallOutputsAreValidatedAsOneDocument() throws {
         let small = GPXWriter.write(Track(format: .gpx, segments: [[
             TrackPoint(latitude: 1, longitude: 2, time: Date(timeIntervalSince1970: 1_714_546_800)),

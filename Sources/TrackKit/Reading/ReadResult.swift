@@ -17,7 +17,7 @@ struct ReadResult {
     var pointsWithoutPosition = 0
     var firstPointWithoutPositionLine: Int?
     /// Of the points without a position, those with a time: an indoor activity (treadmill, trainer) records
-    /// only these. Their first and last time and the largest distance the device measured.
+    /// only these. Their earliest and latest time and the largest distance the device measured.
     var timedWithoutPosition = 0
     var firstTimeWithoutPosition: Date?
     var lastTimeWithoutPosition: Date?

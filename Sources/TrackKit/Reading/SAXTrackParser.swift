@@ -27,7 +27,12 @@ struct SAXTrackParser {
     private var inPoint = false
     private var segment: [TrackPoint] = []
     private var lap: Lap?
-    private var trackCount = 0
+    private(set) var trackCount = 0
+    /// The last name given to the first `<trk>` this parser saw open; for a parser that continues a track
+    /// (`SplitGPXReader`) that is the continued track's.
+    private(set) var firstTrackName: String?
+    /// Text longer than this is cut: no name or number in an activity file comes near it.
+    private static let textLimit = 64 * 1024
     /// Text of the innermost open element, gathered across `characters` calls (libxml2 may split it).
     private var text: [UInt8] = []
     private var collecting = false
@@ -63,8 +68,9 @@ struct SAXTrackParser {
         let characters: charactersSAXFunc = { context, bytes, length in
             guard let context, let bytes, length > 0 else { return }
             let parser = context.assumingMemoryBound(to: SAXTrackParser.self)
-            if parser.pointee.collecting {
-                parser.pointee.text.append(contentsOf: UnsafeBufferPointer(start: bytes, count: Int(length)))
+            let room = SAXTrackParser.textLimit - parser.pointee.text.count
+            if parser.pointee.collecting, room > 0 {
+                parser.pointee.text.append(contentsOf: UnsafeBufferPointer(start: bytes, count: min(Int(length), room)))
             }
         }
         handler.characters = characters
@@ -254,8 +260,8 @@ struct SAXTrackParser {
             if result.firstPointWithoutPositionLine == nil { result.firstPointWithoutPositionLine = pointLine }
             if let time = point.time {
                 result.timedWithoutPosition += 1
-                if result.firstTimeWithoutPosition == nil { result.firstTimeWithoutPosition = time }
-                result.lastTimeWithoutPosition = time
+                result.firstTimeWithoutPosition = min(result.firstTimeWithoutPosition ?? time, time)
+                result.lastTimeWithoutPosition = max(result.lastTimeWithoutPosition ?? time, time)
             }
             if let distance = point.distance, distance.isFinite {
                 result.distanceWithoutPosition = max(result.distanceWithoutPosition ?? 0, distance)
@@ -287,6 +293,7 @@ struct SAXTrackParser {
         case .name:
             if parent == .trk, trackCount == 1 || result.track.name == nil {
                 result.track.name = Self.string(bytes)
+                if trackCount == 1 { firstTrackName = result.track.name }
             } else if parent == .metadata || parent == .gpx, result.track.name == nil {
                 result.track.name = Self.string(bytes)
             }

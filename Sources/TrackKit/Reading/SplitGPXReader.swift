@@ -1,5 +1,6 @@
 import CLibXML2
 import Foundation
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -19,7 +20,7 @@ enum SplitGPXReader {
 
     /// The read track, or nil when the file is not one to split (or the split did not work out).
     static func read(path: String, head: [UInt8], fileSize: Int, expectedPoints: Int) -> ReadResult? {
-        guard fileSize >= minimumBytes, head.first == UInt8(ascii: "<"),
+        guard fileSize >= minimumBytes, head.first == UInt8(ascii: "<"), declaresUTF8(head),
               contains("<gpx", head), contains("<trkpt", head),
               (try? XMLTrackReader.refuseInternalSubset(head)) != nil
         else { return nil }
@@ -63,6 +64,7 @@ enum SplitGPXReader {
             }
         }
         guard let second, worker != nil else { return nil }
+        if offset != split || first.failed { second.cancel.store(true, ordering: .relaxed) }
         done.wait()
         defer { second.release() }
 
@@ -101,12 +103,16 @@ enum SplitGPXReader {
         result.pointsWithoutPosition += rest.pointsWithoutPosition
         result.firstPointWithoutPositionLine = result.firstPointWithoutPositionLine ?? shift(rest.firstPointWithoutPositionLine)
         result.timedWithoutPosition += rest.timedWithoutPosition
-        result.firstTimeWithoutPosition = result.firstTimeWithoutPosition ?? rest.firstTimeWithoutPosition
-        result.lastTimeWithoutPosition = rest.lastTimeWithoutPosition ?? result.lastTimeWithoutPosition
+        result.firstTimeWithoutPosition = [result.firstTimeWithoutPosition, rest.firstTimeWithoutPosition].compactMap { $0 }.min()
+        result.lastTimeWithoutPosition = [result.lastTimeWithoutPosition, rest.lastTimeWithoutPosition].compactMap { $0 }.max()
         if let distance = rest.distanceWithoutPosition {
             result.distanceWithoutPosition = max(result.distanceWithoutPosition ?? 0, distance)
         }
         result.track.hadZonelessTimes = result.track.hadZonelessTimes || rest.track.hadZonelessTimes
+        // A name given to the first track after its points overrides any earlier one, as in one parse.
+        if first.parser.pointee.trackCount == 1, let name = second.parser.pointee.firstTrackName {
+            result.track.name = name
+        }
         if result.track.name == nil { result.track.name = rest.track.name }
         if result.track.sport == nil { result.track.sport = rest.track.sport }
         return result
@@ -138,6 +144,16 @@ enum SplitGPXReader {
         return nil
     }
 
+    /// The second parser sees no XML declaration and reads UTF-8, so only files in UTF-8 (or ASCII, or
+    /// with no declared encoding) may be split.
+    static func declaresUTF8(_ head: [UInt8]) -> Bool {
+        guard head.starts(with: Array("<?xml".utf8)), let close = head.firstIndex(of: UInt8(ascii: ">")) else { return true }
+        let declaration = String(decoding: head[..<close], as: UTF8.self).lowercased()
+        guard let encoding = declaration.range(of: "encoding") else { return true }
+        let value = declaration[encoding.upperBound...].drop { $0 == " " || $0 == "=" || $0 == "\"" || $0 == "'" }
+        return ["utf-8", "utf8", "us-ascii", "ascii"].contains { value.hasPrefix($0) }
+    }
+
     private static func contains(_ needle: String, _ haystack: [UInt8]) -> Bool {
         let bytes = Array(needle.utf8)
         guard haystack.count >= bytes.count else { return false }
@@ -166,6 +182,8 @@ private final class HalfParse: @unchecked Sendable {
     private let context: xmlParserCtxtPtr?
     private(set) var prefix = ""
     private(set) var finished = false
+    /// Set by the first half when it failed: the second stops at its next chunk.
+    let cancel = Atomic<Bool>(false)
 
     init(expectedPoints: Int) {
         parser = .allocate(capacity: 1)
@@ -186,7 +204,7 @@ private final class HalfParse: @unchecked Sendable {
 
     var failed: Bool {
         guard let context else { return true }
-        return parser.pointee.failure != nil || context.pointee.disableSAX != 0
+        return parser.pointee.failure != nil || context.pointee.disableSAX != 0 || context.pointee.wellFormed == 0
     }
 
     /// Whether the input the parser holds back (waiting for more) is only whitespace.
@@ -218,6 +236,7 @@ private final class HalfParse: @unchecked Sendable {
         defer { chunk.deallocate() }
         var offset = start
         while offset < fileSize {
+            if cancel.load(ordering: .relaxed) { return }
             let count = pread(descriptor, chunk.baseAddress, chunk.count, off_t(offset))
             guard count > 0 else { return }
             offset += count

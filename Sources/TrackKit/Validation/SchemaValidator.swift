@@ -97,20 +97,26 @@ enum SchemaValidator {
         var bodyStartLine = 1
     }
 
-    /// Cuts trackdrop's own output just before a point near its middle. The first half is the file up to
+    /// Cuts trackdrop's own output just before a point near its middle that follows another point of the
+    /// same segment (so neither half holds an empty `<Track>`, which TCX forbids). The first half is the file up to
     /// there, closed with the end tags of the elements open at that point; the second is the file's header
     /// up to and including the first point container (`<trkseg>`, TCX `<Track>`) followed by the rest of
     /// the file. Both are complete documents that are valid exactly when the whole file is. Nil when the
     /// output does not have the shape trackdrop writes.
     static func halves(_ data: Data, format: TrackFormat) -> (Half, Half)? {
-        let (point, container, closing): (String, String, String) = format == .tcx
-            ? ("<Trackpoint>", "<Track>", "</Track></Lap></Activity></Activities></TrainingCenterDatabase>\n")
-            : ("<trkpt ", "<trkseg>", "</trkseg></trk></gpx>\n")
+        let (point, pointEnd, container, closing): (String, String, String, String) = format == .tcx
+            ? ("<Trackpoint>", "</Trackpoint>", "<Track>", "</Track></Lap></Activity></Activities></TrainingCenterDatabase>\n")
+            : ("<trkpt ", "</trkpt>", "<trkseg>", "</trkseg></trk></gpx>\n")
         return data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) -> (Half, Half)? in
-            guard let headerEnd = firstIndex(of: container, in: bytes, from: 0).map({ $0 + container.utf8.count }),
-                  let split = firstIndex(of: point, in: bytes, from: max(bytes.count / 2, headerEnd)),
-                  split > headerEnd
+            guard let headerEnd = firstIndex(of: container, in: bytes, from: 0).map({ $0 + container.utf8.count })
             else { return nil }
+            var from = max(bytes.count / 2, headerEnd)
+            var found: Int?
+            while found == nil, let candidate = firstIndex(of: point, in: bytes, from: from) {
+                if follows(pointEnd, before: candidate, in: bytes) { found = candidate }
+                from = candidate + 1
+            }
+            guard let split = found, split > headerEnd else { return nil }
             // Slices share the written bytes; nothing is copied.
             let start = data.startIndex
             let first = Half(parts: [data[start..<start + split], Data(closing.utf8)])
@@ -134,6 +140,15 @@ enum SchemaValidator {
             offset = at + 1
         }
         return nil
+    }
+
+    /// Whether `text` ends just before `position`, whitespace aside.
+    private static func follows(_ text: String, before position: Int, in bytes: UnsafeRawBufferPointer) -> Bool {
+        var end = position
+        while end > 0, TextScanner.isSpace(bytes[end - 1]) { end -= 1 }
+        let pattern = Array(text.utf8)
+        guard end >= pattern.count else { return false }
+        return zip(bytes[(end - pattern.count)..<end], pattern).allSatisfy { $0 == $1 }
     }
 
     private static func newlines(in bytes: UnsafeRawBufferPointer) -> Int {
