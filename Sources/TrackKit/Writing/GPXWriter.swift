@@ -11,6 +11,13 @@ enum GPXWriter {
     }
 
     static func write(_ track: Track, to out: inout OutputBuffer) {
+        writeHeader(track, to: &out)
+        writePoints(track, 0..<track.segments.reduce(0) { $0 + $1.count }, to: &out)
+        writeFooter(to: &out)
+    }
+
+    /// Everything before the first segment.
+    static func writeHeader(_ track: Track, to out: inout OutputBuffer) {
         out.raw("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<gpx version=\"1.1\" creator=\"")
         out.escaped(track.creator ?? "trackdrop")
         out.raw("""
@@ -49,11 +56,24 @@ enum GPXWriter {
             out.escaped(sport)
             out.raw("</type>\n")
         }
-        for segment in track.segments where !segment.isEmpty {
-            out.raw("  <trkseg>\n")
-            for point in segment { write(point, to: &out) }
-            out.raw("  </trkseg>\n")
+    }
+
+    /// The points whose index, counted over all segments, is in `range`, with a segment's start and end
+    /// tags where its first and last point fall, so that consecutive ranges join into the whole body.
+    static func writePoints(_ track: Track, _ range: Range<Int>, to out: inout OutputBuffer) {
+        var first = 0
+        for segment in track.segments {
+            defer { first += segment.count }
+            let lower = max(range.lowerBound - first, 0), upper = min(range.upperBound - first, segment.count)
+            guard lower < upper else { continue }
+            let local = lower..<upper
+            if local.lowerBound == 0 { out.raw("  <trkseg>\n") }
+            for index in local { write(segment[index], to: &out) }
+            if local.upperBound == segment.count { out.raw("  </trkseg>\n") }
         }
+    }
+
+    static func writeFooter(to out: inout OutputBuffer) {
         out.raw(" </trk>\n</gpx>\n")
     }
 

@@ -76,6 +76,30 @@ struct OutputBuffer: ~Copyable {
         count += 1
     }
 
+    /// Bytes formatted elsewhere. Going to a file, a block larger than the chunk is written straight
+    /// through rather than buffered.
+    mutating func append(_ bytes: UnsafeRawBufferPointer) {
+        guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
+        if sink >= 0, bytes.count > capacity {
+            flush()
+            var done = 0
+            while done < bytes.count, writeError == 0 {
+                let written = Glibc.write(sink, source + done, bytes.count - done)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    writeError = errno
+                } else {
+                    done += written
+                }
+            }
+            flushed += bytes.count
+            return
+        }
+        reserve(bytes.count)
+        UnsafeMutableRawPointer(base + count).copyMemory(from: source, byteCount: bytes.count)
+        count += bytes.count
+    }
+
     mutating func raw(_ text: StaticString) {
         let length = text.utf8CodeUnitCount
         reserve(length)

@@ -24,7 +24,7 @@ struct PendingOutput {
         if track.format == .tcx {
             TCXWriter.write(track, to: &out)
         } else {
-            GPXWriter.write(track, to: &out)
+            GPXWriter.writeInParallel(track, to: &out)
         }
         out.flush()
         let writeError = out.writeError
