@@ -1,0 +1,34 @@
+import Foundation
+import Testing
+
+@testable import TrackKit
+
+/// The tuning runs its candidate process noises side by side in SIMD lanes; every lane must score
+/// exactly what the one-candidate filter scores, or the chosen noise (and every cleaned track) would drift.
+@Suite struct TuningLanesTests {
+    private static func samples(count: Int, interval: Double, seed: UInt64) -> [CleaningSample] {
+        var random = SyntheticRandom(seed: seed)
+        var x = 0.0, y = 0.0, heading = 0.0
+        return (0..<count).map { k in
+            heading += 0.05 * random.gaussian()
+            x += 3 * interval * cos(heading)
+            y += 3 * interval * sin(heading)
+            // Uneven steps now and then, as real loggers have.
+            let t = Double(k) * interval + (k % 17 == 0 ? 0.4 : 0)
+            return CleaningSample(source: k, t: t, x: x + 3 * random.gaussian(), y: y + 3 * random.gaussian())
+        }
+    }
+
+    @Test(arguments: [(1.0, UInt64(1)), (10.0, 2), (1.0, 3)])
+    func everyLaneScoresWhatTheSingleFilterScores(interval: Double, seed: UInt64) {
+        let run = Self.samples(count: 3_000, interval: interval, seed: seed)
+        let sample = [run[0..<1_200], run[1_200...]]
+        for r in [0.5, 9.0, 64.0] {
+            let lanes = KalmanSmoother.laneScores(sample, r: r, candidates: KalmanSmoother.accelerationCandidates)
+            let single = KalmanSmoother.accelerationCandidates.map { q in
+                sample.reduce(0) { $0 + KalmanSmoother.negativeLogLikelihood($1, r: r, q: q) }
+            }
+            #expect(lanes == single, "r = \(r)")
+        }
+    }
+}
