@@ -3,8 +3,9 @@ import Testing
 
 @testable import TrackKit
 
-/// The tuning runs its candidate process noises side by side in SIMD lanes; every lane must score
-/// exactly what the one-candidate filter scores, or the chosen noise (and every cleaned track) would drift.
+/// The tuning runs its candidate process noises side by side in SIMD lanes, 16 at a time; every lane must
+/// score exactly what that candidate's filter scores alone, whatever its neighbours and its lane, or the
+/// chosen noise (and every cleaned track) would drift.
 @Suite struct TuningLanesTests {
     private static func samples(count: Int, interval: Double, seed: UInt64) -> [CleaningSample] {
         var random = SyntheticRandom(seed: seed)
@@ -23,9 +24,11 @@ import Testing
     func everyLaneScoresWhatTheSingleFilterScores(interval: Double, seed: UInt64) {
         let run = Self.samples(count: 3_000, interval: interval, seed: seed)
         let sample = [run[0..<1_200], run[1_200...]]
+        // More candidates than lanes, so the second chunk of 16 is checked too.
+        let candidates = KalmanSmoother.accelerationCandidates + [0.0005, 0.003, 0.03, 0.07, 0.3, 0.7, 3, 7, 10]
         for r in [0.5, 9.0, 64.0] {
-            let lanes = KalmanSmoother.laneScores(sample, r: r, candidates: KalmanSmoother.accelerationCandidates)
-            let single = KalmanSmoother.accelerationCandidates.map { q in
+            let lanes = KalmanSmoother.laneScores(sample, r: r, candidates: candidates)
+            let single = candidates.map { q in
                 sample.reduce(0) { $0 + KalmanSmoother.negativeLogLikelihood($1, r: r, q: q) }
             }
             #expect(lanes == single, "r = \(r)")

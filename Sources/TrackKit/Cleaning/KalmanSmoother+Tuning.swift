@@ -24,10 +24,7 @@ extension KalmanSmoother {
         let candidates = accelerationCandidates.filter { $0 <= maxAccelerationNoise }
         for factor in noiseFactors {
             let candidateSigma = max(NoiseEstimator.floorMeters, sigma * factor)
-            let r = candidateSigma * candidateSigma
-            let scores = candidates.count <= Lanes.scalarCount
-                ? laneScores(sample, r: r, candidates: candidates)
-                : candidates.map { q in sample.reduce(0) { $0 + negativeLogLikelihood($1, r: r, q: q) } }
+            let scores = laneScores(sample, r: candidateSigma * candidateSigma, candidates: candidates)
             for (q, score) in zip(candidates, scores) where score < best.score {
                 best = (score, candidateSigma, q)
             }
@@ -37,19 +34,30 @@ extension KalmanSmoother {
 
     typealias Lanes = SIMD16<Double>
 
-    /// The scores of every candidate process noise at once, one per SIMD lane: the candidates' filters are
-    /// independent, so running them side by side keeps the processor busy where one filter would wait on
-    /// its own divisions. Each lane does exactly the arithmetic of `negativeLogLikelihood`, in the same
-    /// order, so the scores are identical.
+    /// The score of every candidate process noise, the runs' scores summed in order. The candidates'
+    /// filters are independent, so they run side by side in SIMD lanes, 16 at a time: the processor stays
+    /// busy where one filter would wait on its own divisions. Lanes never mix, so each score is exactly
+    /// what that candidate's filter alone gives.
     static func laneScores(_ sample: [ArraySlice<CleaningSample>], r: Double, candidates: [Double]) -> [Double] {
-        var q = Lanes(repeating: candidates.last ?? 1)
-        for (lane, candidate) in candidates.enumerated() { q[lane] = candidate }
-        var totals = Lanes(repeating: 0)
-        for run in sample { totals = totals + negativeLogLikelihoods(run, r: r, q: q) }
-        return (0..<candidates.count).map { totals[$0] }
+        var scores: [Double] = []
+        for start in stride(from: 0, to: candidates.count, by: Lanes.scalarCount) {
+            let chunk = candidates[start..<min(start + Lanes.scalarCount, candidates.count)]
+            var q = Lanes(repeating: chunk.last ?? 1)
+            for (lane, candidate) in chunk.enumerated() { q[lane] = candidate }
+            var totals = Lanes(repeating: 0)
+            for run in sample { totals = totals + negativeLogLikelihoods(run, r: r, q: q) }
+            scores += (0..<chunk.count).map { totals[$0] }
+        }
+        return scores
     }
 
-    /// `negativeLogLikelihood` for one process noise per lane.
+    /// Forward filter only; sum over points of log|S| + innovation²/S for the two axes (constants dropped).
+    static func negativeLogLikelihood(_ s: ArraySlice<CleaningSample>, r: Double, q: Double) -> Double {
+        negativeLogLikelihoods(s, r: r, q: Lanes(repeating: q))[0]
+    }
+
+    /// `negativeLogLikelihood` for one process noise per lane. Written for `SIMD16<Double>` rather than
+    /// generically: the generic version, even specialized, took about 2.5 times as long.
     static func negativeLogLikelihoods(_ s: ArraySlice<CleaningSample>, r: Double, q: Lanes) -> Lanes {
         var base = s.startIndex
         var px = Lanes(repeating: s[base].x), vx = Lanes(repeating: 0)
@@ -58,7 +66,10 @@ extension KalmanSmoother {
         var total = Lanes(repeating: 0)
         base += 1
         var previousTime = s[s.startIndex].t
+        // The first few innovations mostly measure the unknown starting speed.
         var warmUp = 3
+        // With a steady sampling interval the innovation variance settles to one value within a few dozen
+        // steps; its logarithm, most of the cost of tuning, is then reused rather than recomputed.
         var loggedVariance = Lanes(repeating: -1), logOfVariance = Lanes(repeating: 0)
         for k in base..<s.endIndex {
             let dt = s[k].t - previousTime
@@ -83,47 +94,6 @@ extension KalmanSmoother {
             let gainP = ppPred / innovationVariance, gainV = pvPred / innovationVariance
             px = predX + gainP * ix; vx = vx + gainV * ix
             py = predY + gainP * iy; vy = vy + gainV * iy
-            pp = (1 - gainP) * ppPred
-            pv = (1 - gainP) * pvPred
-            vv = vvPred - gainV * pvPred
-        }
-        return total
-    }
-
-    /// Forward filter only; sum over points of log|S| + innovation²/S for the two axes (constants dropped).
-    static func negativeLogLikelihood(_ s: ArraySlice<CleaningSample>, r: Double, q: Double) -> Double {
-        var base = s.startIndex
-        var px = s[base].x, vx = 0.0, py = s[base].y, vy = 0.0
-        var pp = r, pv = 0.0, vv = 100.0
-        var total = 0.0
-        base += 1
-        var previousTime = s[s.startIndex].t
-        // The first few innovations mostly measure the unknown starting speed.
-        var warmUp = 3
-        // With a steady sampling interval the innovation variance settles to one value within a few dozen
-        // steps; its logarithm, most of the cost of tuning, is then reused rather than recomputed.
-        var loggedVariance = -1.0, logOfVariance = 0.0
-        for k in base..<s.endIndex {
-            let dt = s[k].t - previousTime
-            previousTime = s[k].t
-            let ppPred = pp + 2 * dt * pv + dt * dt * vv + q * dt * dt * dt / 3
-            let pvPred = pv + dt * vv + q * dt * dt / 2
-            let vvPred = vv + q * dt
-            let predX = px + dt * vx, predY = py + dt * vy
-            let innovationVariance = ppPred + r
-            let ix = s[k].x - predX, iy = s[k].y - predY
-            if warmUp > 0 {
-                warmUp -= 1
-            } else {
-                if innovationVariance != loggedVariance {
-                    loggedVariance = innovationVariance
-                    logOfVariance = log(innovationVariance)
-                }
-                total += 2 * logOfVariance + (ix * ix + iy * iy) / innovationVariance
-            }
-            let gainP = ppPred / innovationVariance, gainV = pvPred / innovationVariance
-            px = predX + gainP * ix; vx += gainV * ix
-            py = predY + gainP * iy; vy += gainV * iy
             pp = (1 - gainP) * ppPred
             pv = (1 - gainP) * pvPred
             vv = vvPred - gainV * pvPred
