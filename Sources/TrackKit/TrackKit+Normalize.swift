@@ -126,27 +126,10 @@ extension TrackKit {
     static func expectedPoints(head: [UInt8], fileSize: Int, gzipped: Bool) -> Int {
         let flatGuess = fileSize * (gzipped ? 8 : 1) / 90
         guard !gzipped, fileSize > head.count, head.count > 0 else { return flatGuess }
-        let tags = occurrences(of: "<trkpt ", in: head) + occurrences(of: "<Trackpoint>", in: head)
+        let tags = ByteSearch.count(of: "<trkpt ", in: head) + ByteSearch.count(of: "<Trackpoint>", in: head)
         guard tags >= 16 else { return flatGuess }
         // A hostile head crammed with tags must not make us reserve gigabytes: no real point is < 40 bytes.
         return min(Int(Double(fileSize) * Double(tags) / Double(head.count) * 1.1), fileSize / 40)
-    }
-
-    private static func occurrences(of needle: StaticString, in haystack: [UInt8]) -> Int {
-        let length = needle.utf8CodeUnitCount
-        let first = Int32(needle.utf8Start.pointee)
-        return haystack.withUnsafeBytes { bytes -> Int in
-            guard let base = bytes.baseAddress, bytes.count >= length else { return 0 }
-            var count = 0
-            var offset = 0
-            while offset + length <= bytes.count {
-                guard let hit = memchr(base + offset, first, bytes.count - length + 1 - offset) else { break }
-                let at = base.distance(to: UnsafeRawPointer(hit))
-                if memcmp(hit, needle.utf8Start, length) == 0 { count += 1 }
-                offset = at + 1
-            }
-            return count
-        }
     }
 
     /// The format the file name promises (`.gpx`, `.tcx.gz`, ...); the content has the last word.

@@ -21,7 +21,7 @@ enum SplitGPXReader {
     /// The read track, or nil when the file is not one to split (or the split did not work out).
     static func read(path: String, head: [UInt8], fileSize: Int, expectedPoints: Int) -> ReadResult? {
         guard fileSize >= minimumBytes, head.first == UInt8(ascii: "<"), declaresUTF8(head),
-              contains("<gpx", head), contains("<trkpt", head),
+              ByteSearch.firstIndex(of: "<gpx", in: head) != nil, ByteSearch.firstIndex(of: "<trkpt", in: head) != nil,
               (try? XMLTrackReader.refuseInternalSubset(head)) != nil
         else { return nil }
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
@@ -44,7 +44,7 @@ enum SplitGPXReader {
             let wanted = min(chunkSize, split - offset)
             let count = pread(descriptor, chunk.baseAddress, wanted, off_t(offset))
             guard count > 0 else { break }
-            newlines += countNewlines(UnsafeRawBufferPointer(rebasing: chunk[0..<count]))
+            newlines += ByteSearch.newlines(in: UnsafeRawBufferPointer(rebasing: chunk[0..<count]))
             first.feed(UnsafeRawBufferPointer(rebasing: chunk[0..<count]), terminate: false)
             offset += count
             if first.failed { break }
@@ -132,16 +132,18 @@ enum SplitGPXReader {
         let middle = fileSize / 2
         let count = buffer.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, window, off_t(middle)) }
         guard count > 8 else { return nil }
-        let needle = Array("<trkpt".utf8)
-        var index = 0
-        while index + needle.count < count {
-            if buffer[index] == needle[0], Array(buffer[index..<index + needle.count]) == needle,
-               TextScanner.isSpace(buffer[index + needle.count]) || buffer[index + needle.count] == UInt8(ascii: ">") {
-                return middle + index
+        return buffer.withUnsafeBytes { bytes -> Int? in
+            let read = UnsafeRawBufferPointer(rebasing: bytes[0..<count])
+            var from = 0
+            while let index = ByteSearch.firstIndex(of: "<trkpt", in: read, from: from) {
+                let after = index + 6
+                if after < read.count, TextScanner.isSpace(read[after]) || read[after] == UInt8(ascii: ">") {
+                    return middle + index
+                }
+                from = index + 1
             }
-            index += 1
+            return nil
         }
-        return nil
     }
 
     /// The second parser sees no XML declaration and reads UTF-8, so only files in UTF-8 (or ASCII, or
@@ -152,26 +154,6 @@ enum SplitGPXReader {
         guard let encoding = declaration.range(of: "encoding") else { return true }
         let value = declaration[encoding.upperBound...].drop { $0 == " " || $0 == "=" || $0 == "\"" || $0 == "'" }
         return ["utf-8", "utf8", "us-ascii", "ascii"].contains { value.hasPrefix($0) }
-    }
-
-    private static func contains(_ needle: String, _ haystack: [UInt8]) -> Bool {
-        let bytes = Array(needle.utf8)
-        guard haystack.count >= bytes.count else { return false }
-        for start in 0...(haystack.count - bytes.count) where haystack[start] == bytes[0] {
-            if Array(haystack[start..<start + bytes.count]) == bytes { return true }
-        }
-        return false
-    }
-
-    private static func countNewlines(_ bytes: UnsafeRawBufferPointer) -> Int {
-        guard var cursor = bytes.baseAddress else { return 0 }
-        let end = cursor + bytes.count
-        var count = 0
-        while cursor < end, let hit = memchr(cursor, 0x0A, end - cursor) {
-            count += 1
-            cursor = UnsafeRawPointer(hit) + 1
-        }
-        return count
     }
 }
 

@@ -90,8 +90,8 @@ final class XMLTrackReader {
     /// Entity declarations and internal DTD subsets are how XXE and "billion laughs" attacks start;
     /// no GPX or TCX file needs them, so they are refused before the parser sees them.
     static func refuseInternalSubset(_ head: [UInt8]) throws {
-        guard let start = find("<!DOCTYPE", in: head) else {
-            if find("<!ENTITY", in: head) != nil { throw TrackError.unsafe("the document declares entities") }
+        guard let start = ByteSearch.firstIndex(of: "<!DOCTYPE", in: head) else {
+            if ByteSearch.firstIndex(of: "<!ENTITY", in: head) != nil { throw TrackError.unsafe("the document declares entities") }
             return
         }
         var index = start
@@ -100,24 +100,6 @@ final class XMLTrackReader {
                 throw TrackError.unsafe("the document has a DOCTYPE with an internal subset (entity declarations)")
             }
             index += 1
-        }
-    }
-
-    /// Where `needle` starts in `haystack`: `memchr` for its first byte, then `memcmp`, because the
-    /// generic `firstRange(of:)` took ~10 ms on the 64 KiB head, a third of a typical file's budget.
-    private static func find(_ needle: StaticString, in haystack: [UInt8]) -> Int? {
-        let length = needle.utf8CodeUnitCount
-        let first = Int32(needle.utf8Start.pointee)
-        return haystack.withUnsafeBytes { bytes -> Int? in
-            guard let base = bytes.baseAddress, bytes.count >= length else { return nil }
-            var offset = 0
-            while offset + length <= bytes.count {
-                guard let hit = memchr(base + offset, first, bytes.count - length + 1 - offset) else { return nil }
-                let at = base.distance(to: UnsafeRawPointer(hit))
-                if memcmp(hit, needle.utf8Start, length) == 0 { return at }
-                offset = at + 1
-            }
-            return nil
         }
     }
 }

@@ -108,11 +108,11 @@ enum SchemaValidator {
             ? ("<Trackpoint>", "</Trackpoint>", "<Track>", "</Track></Lap></Activity></Activities></TrainingCenterDatabase>\n")
             : ("<trkpt ", "</trkpt>", "<trkseg>", "</trkseg></trk></gpx>\n")
         return data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) -> (Half, Half)? in
-            guard let headerEnd = firstIndex(of: container, in: bytes, from: 0).map({ $0 + container.utf8.count })
+            guard let headerEnd = ByteSearch.firstIndex(of: container, in: bytes).map({ $0 + container.utf8.count })
             else { return nil }
             var from = max(bytes.count / 2, headerEnd)
             var found: Int?
-            while found == nil, let candidate = firstIndex(of: point, in: bytes, from: from) {
+            while found == nil, let candidate = ByteSearch.firstIndex(of: point, in: bytes, from: from) {
                 if follows(pointEnd, before: candidate, in: bytes) { found = candidate }
                 from = candidate + 1
             }
@@ -121,25 +121,10 @@ enum SchemaValidator {
             let start = data.startIndex
             let first = Half(parts: [data[start..<start + split], Data(closing.utf8)])
             var second = Half(parts: [data[start..<start + headerEnd], data[(start + split)...]])
-            second.linesBeforeBody = newlines(in: UnsafeRawBufferPointer(rebasing: bytes[0..<headerEnd]))
-            second.bodyStartLine = newlines(in: UnsafeRawBufferPointer(rebasing: bytes[0..<split])) + 1
+            second.linesBeforeBody = ByteSearch.newlines(in: UnsafeRawBufferPointer(rebasing: bytes[0..<headerEnd]))
+            second.bodyStartLine = ByteSearch.newlines(in: UnsafeRawBufferPointer(rebasing: bytes[0..<split])) + 1
             return (first, second)
         }
-    }
-
-    private static func firstIndex(of needle: String, in bytes: UnsafeRawBufferPointer, from start: Int) -> Int? {
-        let pattern = Array(needle.utf8)
-        guard let base = bytes.baseAddress, bytes.count >= pattern.count else { return nil }
-        var offset = start
-        while offset + pattern.count <= bytes.count {
-            guard let hit = memchr(base + offset, Int32(pattern[0]), bytes.count - pattern.count + 1 - offset) else {
-                return nil
-            }
-            let at = base.distance(to: UnsafeRawPointer(hit))
-            if memcmp(hit, pattern, pattern.count) == 0 { return at }
-            offset = at + 1
-        }
-        return nil
     }
 
     /// Whether `text` ends just before `position`, whitespace aside.
@@ -149,10 +134,6 @@ enum SchemaValidator {
         let pattern = Array(text.utf8)
         guard end >= pattern.count else { return false }
         return zip(bytes[(end - pattern.count)..<end], pattern).allSatisfy { $0 == $1 }
-    }
-
-    private static func newlines(in bytes: UnsafeRawBufferPointer) -> Int {
-        bytes.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
     }
 
     private static func validate(_ parts: [Data], format: TrackFormat, against kind: Kind) throws {
