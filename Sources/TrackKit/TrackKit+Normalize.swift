@@ -20,7 +20,8 @@ extension TrackKit {
             let bytes = try Data(contentsOf: url)
             return normalizeFIT(data: source.gzipped ? try Inflate.all(bytes) : bytes, gzipped: source.gzipped)
         }
-        let fileSize = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0
+        var status = stat()
+        let fileSize = stat(url.path, &status) == 0 ? Int(status.st_size) : 0
         let estimate = expectedPoints(head: head, fileSize: fileSize, gzipped: source.gzipped)
         let result: ReadResult
         do {
@@ -42,6 +43,7 @@ extension TrackKit {
 
     static func normalize(_ result: consuming ReadResult, options: NormalizeOptions) throws -> NormalizedTrack {
         let pointsIn = result.track.segments.reduce(0) { $0 + $1.count }
+        if options.validateOutput, pointsIn > 0 { SchemaValidator.prepareWritten(result.track.format) }
         var (issues, track, dropped) = TrackChecker().check(result)
         // Only `track` may hold the points from here on, so cleaning can free them as it goes.
         result.track.segments = []
@@ -63,11 +65,22 @@ extension TrackKit {
         var validation = OutputValidation.skipped
         if pointsOut > 0, let destination = options.outputFile {
             if usable {
-                let pending = try PendingOutput(track, destination: destination)
-                if options.validateOutput {
-                    let (checked, valid) = validateWritten(track, byteCount: pending.byteCount, issues: &issues) {
-                        try pending.contents()
+                // A covering validation does not need the written bytes: it runs beside the writer.
+                let beside = options.validateOutput && !options.validateEveryByte
+                    ? BackgroundValidation.start(track, evenPoints: OutputValidation.coveringEvenPoints) : nil
+                let written = Result { try PendingOutput(track, destination: destination) }
+                let besideOutcome = beside?.wait()
+                let pending = try written.get()
+                if let (checked, issue) = besideOutcome {
+                    validation = checked
+                    if let issue {
+                        issues.append(issue)
+                        usable = false
                     }
+                } else if options.validateOutput {
+                    let (checked, valid) = validateWritten(
+                        track, byteCount: pending.byteCount, everyByte: true, issues: &issues
+                    ) { try pending.contents() }
                     validation = checked
                     usable = valid
                 }
@@ -82,7 +95,9 @@ extension TrackKit {
             output = track.format == .tcx ? TCXWriter.write(track) : GPXWriter.write(track)
             if options.validateOutput {
                 let written = output
-                let (checked, valid) = validateWritten(track, byteCount: output.count, issues: &issues) { written }
+                let (checked, valid) = validateWritten(
+                    track, byteCount: output.count, everyByte: options.validateEveryByte, issues: &issues
+                ) { written }
                 validation = checked
                 usable = usable && valid
             }

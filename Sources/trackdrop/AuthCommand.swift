@@ -13,6 +13,7 @@ struct AuthCommand: AsyncParsableCommand {
     /// `trackdrop auth login`.
     struct Login: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "login",
             abstract: "Connect to Strava in the browser (or by pasting the answer with --manual).")
 
         @Flag(help: "For machines without a browser: print the address, then paste the address the browser ends on.")
@@ -64,6 +65,7 @@ struct AuthCommand: AsyncParsableCommand {
     /// `trackdrop auth status`.
     struct Status: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "status",
             abstract: "Show the Strava connection; exits non-zero when not connected or when a reconnect is needed.")
 
         @Flag(help: "Print one JSON object.")
@@ -97,6 +99,7 @@ struct AuthCommand: AsyncParsableCommand {
     /// `trackdrop auth logout`.
     struct Logout: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "logout",
             abstract: "Withdraw trackdrop's access at Strava and delete the local credentials.")
 
         @Option(help: "Configuration file (default: $XDG_CONFIG_HOME/trackdrop/config.json).")

@@ -21,6 +21,9 @@ struct CheckCommand: AsyncParsableCommand {
     @Flag(name: .customLong("no-clean"), help: "Check and rewrite, but do not remove GPS noise.")
     var noClean = false
 
+    @Flag(name: .customLong("full-validation"), help: "Validate every byte written against the XSD (up to 16 MiB), not only the points where the schema can fail: every segment's ends, every value's extremes and every kind of point.")
+    var fullValidation = false
+
     @Option(name: .long, help: "The sport, when the file does not say or says wrong (Run, Ride, Hike, ...); it sets the plausible speeds for cleaning.")
     var sport: String?
 
@@ -35,7 +38,8 @@ struct CheckCommand: AsyncParsableCommand {
                 // GPX and TCX stream straight to the destination; FIT comes back in `output`.
                 let target = destination?.target(for: file)
                 let normalized = try TrackKit.normalize(
-                    contentsOf: file, options: NormalizeOptions(clean: !noClean, outputFile: target, sport: sport))
+                    contentsOf: file, options: NormalizeOptions(
+                        clean: !noClean, validateEveryByte: fullValidation, outputFile: target, sport: sport))
                 report = CheckReport(file: file.path, normalized: normalized)
                 if let written = normalized.outputFile {
                     report.written = written.path

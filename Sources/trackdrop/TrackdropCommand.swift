@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 
 @main
 struct TrackdropCommand: AsyncParsableCommand {
@@ -10,4 +11,21 @@ struct TrackdropCommand: AsyncParsableCommand {
             StatusCommand.self, SandboxCommand.self,
         ]
     )
+
+    /// `trackdrop check` in its plain forms skips ArgumentParser (see `CheckCommand(quickArguments:)`);
+    /// everything else, and every error, goes through it as usual.
+    static func main() async {
+        guard let check = CheckCommand(quickArguments: Array(CommandLine.arguments.dropFirst())) else {
+            await main(nil)
+            return
+        }
+        do {
+            try await check.run()
+        } catch let code as ExitCode {
+            // What `exit(withError:)` does with it, without first laying out the help it would not print.
+            Foundation.exit(code.rawValue)
+        } catch {
+            exit(withError: error)
+        }
+    }
 }

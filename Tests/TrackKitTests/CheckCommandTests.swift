@@ -74,4 +74,76 @@ import Testing
         #expect(!run.output.contains("hidden"))
         #expect(!run.output.contains("result.json"))
     }
+
+    /// `check` validates a covering sample of a long output, and every byte with `--full-validation`; both
+    /// write the same file.
+    @Test func checkValidatesACoveringSampleUnlessAskedForEveryByte() throws {
+        let scratch = try ScratchFolder()
+        var text = "<?xml version=\"1.0\"?><gpx version=\"1.1\" creator=\"tests\" xmlns=\"http://www.topografix.com/GPX/1/1\"><trk><trkseg>\n"
+        for index in 0..<3000 {
+            let lat = 47.3 + Double(index) * 0.00002
+            text += "<trkpt lat=\"\(lat)\" lon=\"8.5\"><ele>400</ele><time>2026-11-18T0\(index / 3600):\(index / 600 % 6)\(index / 60 % 10):\(index % 60 / 10)\(index % 10)Z</time></trkpt>\n"
+        }
+        let input = try scratch.write("long.gpx", text + "</trkseg></trk></gpx>\n")
+        let sampled = scratch.url.appendingPathComponent("sampled.gpx"), full = scratch.url.appendingPathComponent("full.gpx")
+
+        let covering = try Self.run(["check", "--json", "--out", sampled.path, input.path])
+        let everyByte = try Self.run(["check", "--json", "--full-validation", "--out", full.path, input.path])
+
+        #expect(covering.status == 0 && everyByte.status == 0, "\(covering.output) \(everyByte.output)")
+        let first = try #require(try Self.objects(covering.output).first)
+        let second = try #require(try Self.objects(everyByte.output).first)
+        #expect(first["validation"] as? String == "covering")
+        #expect(first["validated"] as? Bool == false)
+        #expect(second["validation"] as? String == "full")
+        #expect(second["validated"] as? Bool == true)
+        #expect(try Data(contentsOf: sampled) == Data(contentsOf: full))
+        let readable = try Self.run(["check", "--out", sampled.path, input.path])
+        #expect(readable.output.contains("every value's extremes"), "\(readable.output)")
+    }
+
+    /// Plain `check` arguments are read without ArgumentParser (`CheckCommand(quickArguments:)`). Putting
+    /// `--` before the paths sends the same request through ArgumentParser: both must give the same report,
+    /// status and file.
+    @Test func quickAndArgumentParserReadingsAgree() throws {
+        let scratch = try ScratchFolder()
+        let watch = try TestSupport.corpusFile("garmin-edge-800-output.gpx").path
+        let laps = try TestSupport.corpusFile("gtrnctr-lap_s.tcx").path
+        let empty = try scratch.write("empty.gpx", "").path
+        let out = scratch.url.appendingPathComponent("out")
+        try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+        let cases: [[String]] = [
+            ["--json", "--out", out.path + "/a.gpx"],
+            ["--json", "--no-clean", "--sport=Ride", "--out=\(out.path)/b"],
+            ["--full-validation", "--sport", "Run", "--json"],
+            ["--no-clean"],
+            [],
+        ]
+        for options in cases {
+            for paths in [[watch], [watch, laps], [laps, empty]] {
+                if options.contains(where: { $0.hasSuffix("/a.gpx") }), paths.count > 1 { continue }
+                let quick = try Self.run(["check"] + options + paths)
+                let written = options.first { $0.hasPrefix(out.path) || $0.hasPrefix("--out=") }
+                let quickFile = try written.map { _ in try Self.writtenFiles(quick.output) }
+                let parsed = try Self.run(["check"] + options + ["--"] + paths)
+                #expect(quick.status == parsed.status, "\(options) \(paths)")
+                #expect(quick.output == parsed.output, "\(options) \(paths)")
+                #expect(quickFile == (try written.map { _ in try Self.writtenFiles(parsed.output) }))
+            }
+        }
+        // Forms the quick reading leaves to ArgumentParser, which reports them as before.
+        let missingValue = try Self.run(["check", "--out"])
+        #expect(missingValue.status == 64)
+        let unknown = try Self.run(["check", "--verbose", watch])
+        #expect(unknown.status == 64)
+        let repeated = try Self.run(["check", "--json", "--json", watch])
+        #expect(repeated.status == 0 || repeated.status == 64)
+        let noPaths = try Self.run(["check", "--json"])
+        #expect(noPaths.status == 64)
+    }
+
+    /// The contents of every file a JSON report says it wrote, in order.
+    private static func writtenFiles(_ output: String) throws -> [Data] {
+        try objects(output).compactMap { $0["written"] as? String }.map { try Data(contentsOf: URL(fileURLWithPath: $0)) }
+    }
 }

@@ -93,7 +93,7 @@ struct OutputFileTests {
         let size = try FileManager.default.attributesOfItem(atPath: destination.path)[.size] as? Int ?? 0
         #expect(size > OutputValidation.fullLimitBytes)
         #expect(result.usable)
-        #expect(result.outputValidation == .sampled)
+        #expect(result.outputValidation == .covering)
         #expect(result.pointsOut == points)
     }
 }

@@ -3,9 +3,9 @@ import Testing
 
 @testable import TrackKit
 
-/// The tuning runs its candidate process noises side by side in SIMD lanes, 16 at a time; every lane must
-/// score exactly what that candidate's filter scores alone, whatever its neighbours and its lane, or the
-/// chosen noise (and every cleaned track) would drift.
+/// The tuning runs its candidate (measurement noise, process noise) pairs side by side in SIMD lanes, 16 at a
+/// time, on one or two threads; every lane must score exactly what that pair's filter scores alone, whatever
+/// its neighbours, its lane and its thread, or the chosen noise (and every cleaned track) would drift.
 @Suite struct TuningLanesTests {
     private static func samples(count: Int, interval: Double, seed: UInt64) -> [CleaningSample] {
         var random = SyntheticRandom(seed: seed)
@@ -26,12 +26,14 @@ import Testing
         let sample = [run[0..<1_200], run[1_200...]]
         // More candidates than lanes, so the second chunk of 16 is checked too.
         let candidates = KalmanSmoother.accelerationCandidates + [0.0005, 0.003, 0.03, 0.07, 0.3, 0.7, 3, 7, 10]
-        for r in [0.5, 9.0, 64.0] {
-            let lanes = KalmanSmoother.laneScores(sample, r: r, candidates: candidates)
-            let single = candidates.map { q in
-                sample.reduce(0) { $0 + KalmanSmoother.negativeLogLikelihood($1, r: r, q: q) }
-            }
-            #expect(lanes == single, "r = \(r)")
+        // Pairs of measurement and process noise, as the tuning forms them (measurement noise outermost).
+        let pairs = [0.5, 9.0, 64.0].flatMap { r in candidates.map { (r: r, q: $0) } }
+        let single = pairs.map { pair in
+            sample.reduce(0) { $0 + KalmanSmoother.negativeLogLikelihood($1, r: pair.r, q: pair.q) }
+        }
+        for threads in [1, 2] {
+            let lanes = KalmanSmoother.laneScores(sample, pairs: pairs, threads: threads)
+            #expect(lanes == single, "\(threads) threads")
         }
     }
 }

@@ -4,9 +4,11 @@ import Foundation
 public struct NormalizeOptions: Sendable, Equatable {
     /// Remove duplicates, spikes and jitter and smooth noise (on by default).
     public var clean: Bool
-    /// Validate the written file against the bundled XSDs (on by default; a failure is a bug). See
-    /// `OutputValidation` for how much of a very large file is validated.
+    /// Validate the written file against the bundled XSDs (on by default; a failure is a bug).
     public var validateOutput: Bool
+    /// Validate every byte written (up to `OutputValidation.fullLimitBytes`) rather than a covering
+    /// sample; see `OutputValidation`.
+    public var validateEveryByte: Bool
     /// Write the normalized GPX or TCX straight to this file (replaced atomically, and only when the track
     /// is usable) instead of into `NormalizedTrack.output`, so the whole file is never held in memory.
     /// FIT is passed through unchanged and always lands in `output`.
@@ -16,9 +18,13 @@ public struct NormalizeOptions: Sendable, Equatable {
     /// cleaning, which sets how fast and how agile the athlete can plausibly be.
     public var sport: String?
 
-    public init(clean: Bool = true, validateOutput: Bool = true, outputFile: URL? = nil, sport: String? = nil) {
+    public init(
+        clean: Bool = true, validateOutput: Bool = true, validateEveryByte: Bool = true, outputFile: URL? = nil,
+        sport: String? = nil
+    ) {
         self.clean = clean
         self.validateOutput = validateOutput
+        self.validateEveryByte = validateEveryByte
         self.outputFile = outputFile
         self.sport = sport
     }

@@ -20,49 +20,76 @@ extension KalmanSmoother {
             budget -= min(run.count, budget)
         }
         guard !sample.isEmpty else { return (sigma, maxAccelerationNoise) }
-        var best = (score: Double.infinity, sigma: sigma, q: maxAccelerationNoise)
         let candidates = accelerationCandidates.filter { $0 <= maxAccelerationNoise }
-        for factor in noiseFactors {
-            let candidateSigma = max(NoiseEstimator.floorMeters, sigma * factor)
-            let scores = laneScores(sample, r: candidateSigma * candidateSigma, candidates: candidates)
-            for (q, score) in zip(candidates, scores) where score < best.score {
-                best = (score, candidateSigma, q)
-            }
+        let sigmas = noiseFactors.map { max(NoiseEstimator.floorMeters, sigma * $0) }
+        // Every (measurement noise, process noise) pair, measurement noise outermost: ties go to the first.
+        let pairs = sigmas.flatMap { candidateSigma in candidates.map { (r: candidateSigma * candidateSigma, q: $0) } }
+        let points = sample.reduce(0) { $0 + $1.count }
+        let scores = laneScores(sample, pairs: pairs, threads: points >= parallelTuningPoints ? 2 : 1)
+        var best = (score: Double.infinity, sigma: sigma, q: maxAccelerationNoise)
+        for (index, score) in scores.enumerated() where score < best.score {
+            best = (score, sigmas[index / candidates.count], candidates[index % candidates.count])
         }
         return (best.sigma, best.q)
     }
 
+    /// From this many points on, the tuning's lanes are shared between two threads.
+    static let parallelTuningPoints = 2_000
+
     typealias Lanes = SIMD16<Double>
 
-    /// The score of every candidate process noise, the runs' scores summed in order. The candidates'
-    /// filters are independent, so they run side by side in SIMD lanes, 16 at a time: the processor stays
-    /// busy where one filter would wait on its own divisions. Lanes never mix, so each score is exactly
-    /// what that candidate's filter alone gives.
-    static func laneScores(_ sample: [ArraySlice<CleaningSample>], r: Double, candidates: [Double]) -> [Double] {
-        var scores: [Double] = []
-        for start in stride(from: 0, to: candidates.count, by: Lanes.scalarCount) {
-            let chunk = candidates[start..<min(start + Lanes.scalarCount, candidates.count)]
-            var q = Lanes(repeating: chunk.last ?? 1)
-            for (lane, candidate) in chunk.enumerated() { q[lane] = candidate }
+    /// The score of every (measurement noise variance `r`, process noise `q`) pair, the runs' scores summed
+    /// in order. The pairs' filters are independent, so they run side by side in SIMD lanes, 16 at a time:
+    /// the processor stays busy where one filter would wait on its own divisions. Lanes never mix, so each
+    /// score is exactly what that pair's filter alone gives. With `threads` 2, a second thread takes the
+    /// later half of the groups of 16.
+    static func laneScores(_ sample: [ArraySlice<CleaningSample>], pairs: [(r: Double, q: Double)], threads: Int = 1) -> [Double] {
+        let groups = stride(from: 0, to: pairs.count, by: Lanes.scalarCount).map {
+            Array(pairs[$0..<min($0 + Lanes.scalarCount, pairs.count)])
+        }
+        @Sendable func score(_ group: [(r: Double, q: Double)]) -> [Double] {
+            var r = Lanes(repeating: group.last?.r ?? 1), q = Lanes(repeating: group.last?.q ?? 1)
+            for (lane, pair) in group.enumerated() {
+                r[lane] = pair.r
+                q[lane] = pair.q
+            }
             var totals = Lanes(repeating: 0)
             for run in sample { totals = totals + negativeLogLikelihoods(run, r: r, q: q) }
-            scores += (0..<chunk.count).map { totals[$0] }
+            return (0..<group.count).map { totals[$0] }
         }
-        return scores
+        guard threads > 1, groups.count > 1 else { return groups.flatMap(score) }
+        let half = (groups.count + 1) / 2
+        let later = Array(groups[half...])
+        let box = ScoreBox()
+        let done = DispatchSemaphore(value: 0)
+        let thread = Thread {
+            box.scores = later.flatMap(score)
+            done.signal()
+        }
+        thread.stackSize = 1 << 20
+        thread.start()
+        let earlier = groups[..<half].flatMap(score)
+        done.wait()
+        return earlier + box.scores
+    }
+
+    /// The later groups' scores, handed from the second thread; the semaphore orders the write before the read.
+    private final class ScoreBox: @unchecked Sendable {
+        var scores: [Double] = []
     }
 
     /// Forward filter only; sum over points of log|S| + innovation²/S for the two axes (constants dropped).
     static func negativeLogLikelihood(_ s: ArraySlice<CleaningSample>, r: Double, q: Double) -> Double {
-        negativeLogLikelihoods(s, r: r, q: Lanes(repeating: q))[0]
+        negativeLogLikelihoods(s, r: Lanes(repeating: r), q: Lanes(repeating: q))[0]
     }
 
     /// `negativeLogLikelihood` for one process noise per lane. Written for `SIMD16<Double>` rather than
     /// generically: the generic version, even specialized, took about 2.5 times as long.
-    static func negativeLogLikelihoods(_ s: ArraySlice<CleaningSample>, r: Double, q: Lanes) -> Lanes {
+    static func negativeLogLikelihoods(_ s: ArraySlice<CleaningSample>, r: Lanes, q: Lanes) -> Lanes {
         var base = s.startIndex
         var px = Lanes(repeating: s[base].x), vx = Lanes(repeating: 0)
         var py = Lanes(repeating: s[base].y), vy = Lanes(repeating: 0)
-        var pp = Lanes(repeating: r), pv = Lanes(repeating: 0), vv = Lanes(repeating: 100)
+        var pp = r, pv = Lanes(repeating: 0), vv = Lanes(repeating: 100)
         var total = Lanes(repeating: 0)
         base += 1
         var previousTime = s[s.startIndex].t

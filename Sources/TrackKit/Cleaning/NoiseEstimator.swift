@@ -20,12 +20,13 @@ enum NoiseEstimator {
             let wBefore = dtOut / (dtIn + dtOut), wAfter = 1 - wBefore
             let ex = s[i].x - (wBefore * s[i - 1].x + wAfter * s[i + 1].x)
             let ey = s[i].y - (wBefore * s[i - 1].y + wAfter * s[i + 1].y)
-            normalized.append((ex * ex + ey * ey) / (1 + wBefore * wBefore + wAfter * wAfter))
+            let value = (ex * ex + ey * ey) / (1 + wBefore * wBefore + wAfter * wAfter)
+            if value.isFinite { normalized.append(value) }
         }
         guard !normalized.isEmpty else { return floorMeters }
-        normalized.sort()
         // For 2-D Gaussian noise the median of |e|² is 2·ln 2·σ².
-        let sigma = (normalized[normalized.count / 2] / (2 * log(2.0))).squareRoot()
+        let median = Selection.kthSmallest(normalized.count / 2, of: &normalized)
+        let sigma = (median / (2 * log(2.0))).squareRoot()
         return min(ceilingMeters, max(floorMeters, sigma))
     }
 }

@@ -36,6 +36,10 @@ public struct TrackPoint: Sendable, Equatable {
     @inline(__always)
     private func has(_ field: UInt16) -> Bool { present & field != 0 }
 
+    /// Which of the optional values the point holds, one bit each (the source line left out): points with
+    /// the same presence are written with the same elements.
+    var presence: UInt8 { UInt8(truncatingIfNeeded: present) }
+
     @inline(__always)
     private mutating func mark(_ field: UInt16, _ isPresent: Bool) {
         present = isPresent ? present | field : present & ~field

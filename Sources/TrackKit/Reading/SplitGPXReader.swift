@@ -17,6 +17,7 @@ enum SplitGPXReader {
     /// Below this the second thread saves too little to be worth starting.
     static let minimumBytes = 512 * 1024
     private static let chunkSize = 256 * 1024
+    private static let firstChunkSize = 8 * 1024
 
     /// The read track, or nil when the file is not one to split (or the split did not work out).
     static func read(path: String, head: [UInt8], fileSize: Int, expectedPoints: Int) -> ReadResult? {
@@ -41,7 +42,8 @@ enum SplitGPXReader {
         defer { chunk.deallocate() }
 
         while offset < split {
-            let wanted = min(chunkSize, split - offset)
+            // Small chunks until the second half can start: the sooner it does, the sooner both are done.
+            let wanted = min(second == nil ? firstChunkSize : chunkSize, split - offset)
             let count = pread(descriptor, chunk.baseAddress, wanted, off_t(offset))
             guard count > 0 else { break }
             newlines += ByteSearch.newlines(in: UnsafeRawBufferPointer(rebasing: chunk[0..<count]))

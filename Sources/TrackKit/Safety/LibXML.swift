@@ -14,8 +14,23 @@ enum LibXML {
     static let maximumDepth = 256
 
     /// Where the bundled schemas live: the only place the entity loader reads from.
-    static let schemaDirectory: String? = Bundle.module.resourceURL?
+    static let schemaDirectory: String? = schemasBesideExecutable() ?? Bundle.module.resourceURL?
         .appendingPathComponent("Schemas", isDirectory: true).standardizedFileURL.path
+
+    /// `trackdrop_TrackKit.resources/Schemas` in the executable's folder, where SwiftPM puts this target's
+    /// resources and where `Bundle.module` looks first. Found without `Bundle`, whose main bundle lists the
+    /// executable's whole folder when first used (about 2 ms, a tenth of checking a small file).
+    static func schemasBesideExecutable() -> String? {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        guard length > 0 else { return nil }
+        let executable = String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        guard let slash = executable.lastIndex(of: "/") else { return nil }
+        let directory = String(executable[..<slash]) + "/trackdrop_TrackKit.resources/Schemas"
+        var status = stat()
+        guard stat(directory + "/output-gpx.xsd", &status) == 0, !directory.contains("/../") else { return nil }
+        return directory
+    }
 
     private static let initialized: Bool = {
         xmlInitParser()

@@ -35,6 +35,17 @@ enum SchemaValidator {
 
     private static let cache = Mutex<[Kind: ParsedSchema]>([:])
 
+    /// Starts parsing the schema that `validateWritten` checks `format` against, on another thread, so
+    /// that it is ready when the output is (parsing it takes about as long as cleaning a 1 MB file).
+    static func prepareWritten(_ format: TrackFormat) {
+        guard format != .fit else { return }
+        let kind: Kind = format == .tcx ? .tcx : .writtenGPX
+        guard cache.withLock({ $0[kind] == nil }) else { return }
+        let thread = Thread { _ = try? schema(kind) }
+        thread.stackSize = 1 << 20
+        thread.start()
+    }
+
     /// Throws `TrackError` (`output-invalid`) naming the first violation and its line.
     static func validate(_ data: Data, format: TrackFormat) throws {
         guard format != .fit else { return }

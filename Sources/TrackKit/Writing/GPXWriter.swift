@@ -94,8 +94,10 @@ enum GPXWriter {
             out.time(time)
             out.raw("</time>")
         }
-        let heartRate = point.heartRate.flatMap { (0...255).contains($0) ? $0 : nil }
-        let cadence = point.cadence.flatMap { (0...255).contains($0) ? $0 : nil }
+        // TrackPointExtension v2 admits heart rates of 1–255 and cadences of 0–254; devices write 0 for a
+        // strap that lost contact and 255 for "no cadence".
+        let heartRate = point.heartRate.flatMap { (1...255).contains($0) ? $0 : nil }
+        let cadence = point.cadence.flatMap { (0...254).contains($0) ? $0 : nil }
         let temperature = point.temperature.flatMap { $0.isFinite ? $0 : nil }
         let speed = point.speed.flatMap { $0.isFinite && $0 >= 0 ? $0 : nil }
         let power = point.power.flatMap { $0 >= 0 ? $0 : nil }

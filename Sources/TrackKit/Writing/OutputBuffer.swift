@@ -145,7 +145,28 @@ struct OutputBuffer: ~Copyable {
         count += length
     }
 
-    private static let powersOfTen: [Int] = [1, 10, 100, 1000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000]
+    @inline(__always)
+    private static func powerOfTen(_ exponent: Int) -> Int {
+        var power = 1
+        for _ in 0..<exponent { power &*= 10 }
+        return power
+    }
+
+    /// `00` to `99`, two bytes each.
+    private static let pairs: StaticString = """
+        00010203040506070809101112131415161718192021222324252627282930313233343536373839\
+        40414243444546474849505152535455565758596061626364656667686970717273747576777879\
+        8081828384858687888990919293949596979899
+        """
+
+    /// Writes `value` (0–99) as two digits; room must be reserved.
+    @inline(__always)
+    private mutating func twoDigits(_ value: Int) {
+        let pair = Self.pairs.utf8Start + 2 * value
+        base[count] = pair[0]
+        base[count + 1] = pair[1]
+        count += 2
+    }
 
     /// A decimal with at most `fractionDigits` digits after the point, trailing zeros trimmed.
     /// A longitude with 7 decimals; +180 is written as -180 (the same meridian), since both GPX and TCX
@@ -155,7 +176,7 @@ struct OutputBuffer: ~Copyable {
     }
 
     mutating func decimal(_ value: Double, fractionDigits: Int) {
-        let scale = Self.powersOfTen[fractionDigits]
+        let scale = Self.powerOfTen(fractionDigits)
         let scaled = (value * Double(scale)).rounded()
         guard scaled.isFinite, scaled.magnitude < 9e15 else {
             raw("0")
@@ -174,13 +195,21 @@ struct OutputBuffer: ~Copyable {
             fraction /= 10
             digits -= 1
         }
-        byte(UInt8(ascii: "."))
-        var divisor = Self.powersOfTen[digits - 1]
-        while divisor > 0 {
-            byte(UInt8(ascii: "0") + UInt8(fraction / divisor % 10))
-            divisor /= 10
+        reserve(digits + 1)
+        base[count] = UInt8(ascii: ".")
+        // The fraction's digits, zero-padded on the left, written from the last.
+        var index = count + digits
+        while index > count {
+            base[index] = UInt8(ascii: "0") + UInt8(fraction % 10)
+            fraction /= 10
+            index -= 1
         }
+        count += digits + 1
     }
+
+    /// The day `time` last wrote and its `yyyy-MM-ddT`: consecutive points nearly always share it.
+    private var cachedDay = Int.min
+    private var cachedDate: (UInt64, UInt32) = (0, 0)
 
     /// `yyyy-MM-ddTHH:mm:ss(.SSS)Z` in UTC.
     mutating func time(_ date: Date) {
@@ -193,31 +222,64 @@ struct OutputBuffer: ~Copyable {
         }
         let days = whole >= 0 ? whole / 86_400 : (whole - 86_399) / 86_400
         let secondOfDay = whole - days * 86_400
-        let (year, month, day) = Self.civil(fromDays: days)
-        padded(year, 4)
-        byte(UInt8(ascii: "-"))
-        padded(month, 2)
-        byte(UInt8(ascii: "-"))
-        padded(day, 2)
-        byte(UInt8(ascii: "T"))
-        padded(secondOfDay / 3600, 2)
-        byte(UInt8(ascii: ":"))
-        padded(secondOfDay / 60 % 60, 2)
-        byte(UInt8(ascii: ":"))
-        padded(secondOfDay % 60, 2)
+        // Room for the longest time at once, so that nothing is flushed while it is being written.
+        reserve(48)
+        if days != cachedDay {
+            let (year, month, day) = Self.civil(fromDays: days)
+            let start = count
+            padded(year, 4)
+            byte(UInt8(ascii: "-"))
+            padded(month, 2)
+            byte(UInt8(ascii: "-"))
+            padded(day, 2)
+            byte(UInt8(ascii: "T"))
+            // Only a four-digit year makes the 11 bytes the cache holds.
+            if count - start == 11 {
+                cachedDay = days
+                withUnsafeMutableBytes(of: &cachedDate) { $0.copyMemory(from: UnsafeRawBufferPointer(start: base + start, count: 11)) }
+            } else {
+                cachedDay = Int.min
+            }
+        } else {
+            withUnsafeBytes(of: cachedDate) { UnsafeMutableRawPointer(base + count).copyMemory(from: $0.baseAddress!, byteCount: 11) }
+            count += 11
+        }
+        twoDigits(secondOfDay / 3600)
+        base[count] = UInt8(ascii: ":")
+        count += 1
+        twoDigits(secondOfDay / 60 % 60)
+        base[count] = UInt8(ascii: ":")
+        count += 1
+        twoDigits(secondOfDay % 60)
         if milliseconds != 0 {
-            byte(UInt8(ascii: "."))
+            base[count] = UInt8(ascii: ".")
+            count += 1
             padded(milliseconds, 3)
         }
         byte(UInt8(ascii: "Z"))
     }
 
+    /// `value` in at least `width` digits, zero-padded; a negative value gets a minus sign first.
     private mutating func padded(_ value: Int, _ width: Int) {
-        var divisor = Self.powersOfTen[width - 1]
-        while divisor > 0 {
-            byte(UInt8(ascii: "0") + UInt8(value / divisor % 10))
-            divisor /= 10
+        if value < 0 {
+            byte(UInt8(ascii: "-"))
+            padded(-value, width)
+            return
         }
+        var digits = 1, rest = value / 10
+        while rest > 0 {
+            digits += 1
+            rest /= 10
+        }
+        let length = max(digits, width)
+        reserve(length)
+        var index = count + length - 1, remaining = value
+        while index >= count {
+            base[index] = UInt8(ascii: "0") + UInt8(remaining % 10)
+            remaining /= 10
+            index -= 1
+        }
+        count += length
     }
 
     /// Proleptic Gregorian date of a day count since 1970-01-01 (Howard Hinnant's algorithm).
