@@ -62,10 +62,19 @@ measure "xmllint --stream --noout --schema output-gpx.xsd (trackdrop's output)" 
 echo
 echo "How much of the large output was validated: $("$TRACKDROP" check --json "$BIG" | python3 -c 'import json,sys; o=json.loads(sys.stdin.readline()); print(o["validation"])')"
 echo
-echo "Typical file: $SMALL (${small_mb} MB, 10,000 points), process start included:"
-hyperfine --warmup 3 --runs 20 -N --ignore-failure --export-markdown "$WORK/hyperfine.md" \
+echo "Typical file: $SMALL (${small_mb} MB, 10,000 points), process start included."
+echo "This machine's speed drifts by up to a third from minute to minute: 60 runs each, and the median."
+hyperfine --warmup 5 --runs 60 -N --ignore-failure --export-markdown "$WORK/hyperfine.md" --export-json "$WORK/hyperfine.json" \
   "$TRACKDROP --help" \
   "$TRACKDROP check --out $WORK/tiny-out.gpx $TINY" \
   "$TRACKDROP check --out $WORK/small-out.gpx $SMALL" \
-  "$TRACKDROP check --no-clean --out $WORK/small-out-raw.gpx $SMALL" >/dev/null
+  "$TRACKDROP check --no-clean --out $WORK/small-out-raw.gpx $SMALL" \
+  "$TRACKDROP check --full-validation --out $WORK/small-out-full.gpx $SMALL" >/dev/null
 cat "$WORK/hyperfine.md"
+echo
+python3 - "$WORK/hyperfine.json" "$ROOT/.build/release/" "$WORK/" <<'PY'
+import json, sys
+for result in json.load(open(sys.argv[1]))["results"]:
+    command = result["command"].replace(sys.argv[2], "").replace(sys.argv[3], "")
+    print(f"- median {result['median'] * 1000:.1f} ms, min {result['min'] * 1000:.1f} ms: `{command}`")
+PY

@@ -43,7 +43,8 @@ extension TrackKit {
 
     static func normalize(_ result: consuming ReadResult, options: NormalizeOptions) throws -> NormalizedTrack {
         let pointsIn = result.track.segments.reduce(0) { $0 + $1.count }
-        if options.validateOutput, pointsIn > 0 { SchemaValidator.prepareWritten(result.track.format) }
+        let preload = options.validateOutput && pointsIn > 0 ? SchemaValidator.prepareWritten(result.track.format) : nil
+        defer { preload?.wait() }
         var (issues, track, dropped) = TrackChecker().check(result)
         // Only `track` may hold the points from here on, so cleaning can free them as it goes.
         result.track.segments = []

@@ -146,4 +146,20 @@ import Testing
     private static func writtenFiles(_ output: String) throws -> [Data] {
         try objects(output).compactMap { $0["written"] as? String }.map { try Data(contentsOf: URL(fileURLWithPath: $0)) }
     }
+
+    /// A refused file ends `check` within milliseconds, while the schema it would have validated against may
+    /// still be parsing on another thread; the process must still exit cleanly with its report.
+    @Test func aQuicklyRefusedFileExitsCleanly() throws {
+        let scratch = try ScratchFolder()
+        let input = try scratch.write("one-point.gpx", """
+            <?xml version="1.0"?><gpx version="1.1" creator="t" xmlns="http://www.topografix.com/GPX/1/1"><trk><trkseg>
+            <trkpt lat="47" lon="8"><time>2024-05-01T07:00:00Z</time></trkpt></trkseg></trk></gpx>
+            """)
+        for _ in 0..<15 {
+            let run = try Self.run(["check", "--json", input.path])
+            #expect(run.status == 1)
+            let object = try #require(try Self.objects(run.output).first)
+            #expect(object["valid"] as? Bool == false)
+        }
+    }
 }

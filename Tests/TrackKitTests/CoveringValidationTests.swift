@@ -142,4 +142,19 @@ import Testing
         #expect(written.components(separatedBy: "<gpxtpx:hr>140<").count == 20)
         #expect(written.components(separatedBy: "<gpxtpx:cad>80<").count == 20)
     }
+
+    /// A track along the antimeridian, with one point a hair short of 180° in the middle: the written file
+    /// must be valid whichever of its points the sample holds.
+    @Test func aLongitudeJustShortOf180StaysValid() throws {
+        var track = Self.track(format: .gpx, segmentSizes: [3000], seed: 8)
+        for index in track.segments[0].indices { track.segments[0][index].longitude = 179.9 + Double(index % 7) * 0.001 }
+        track.segments[0][1500].longitude = 180
+        track.segments[0][1777].longitude = 179.99999996
+        let (validation, issue) = TrackKit.validateCovering(track, evenPoints: 50)
+        #expect(issue == nil, "\(String(describing: issue))")
+        #expect(validation == .covering)
+        let written = String(decoding: GPXWriter.write(track), as: UTF8.self)
+        #expect(!written.contains("lon=\"180\""))
+        try SchemaValidator.validateWritten(GPXWriter.write(track), format: .gpx)
+    }
 }

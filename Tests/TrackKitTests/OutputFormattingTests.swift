@@ -59,4 +59,16 @@ import Testing
         }
         #expect(String(decoding: out.data(), as: UTF8.self) == expected)
     }
+
+    /// GPX and TCX longitudes lie in [-180, 180): a value that rounds to 180 at the 7 decimals written is
+    /// written as -180, the same meridian.
+    @Test func longitudesNeverComeOutAs180() {
+        let cases: [(Double, String)] = [
+            (180, "-180"), (179.99999996, "-180"), (179.99999995, "-180"), (179.99999994, "179.9999999"),
+            (-180, "-180"), (-179.99999996, "-180"), (0, "0"), (8.5417093, "8.5417093"),
+        ]
+        for (value, expected) in cases {
+            #expect(Self.formatted { $0.longitude(value) } == expected, "\(value)")
+        }
+    }
 }

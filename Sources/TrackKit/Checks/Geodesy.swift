@@ -18,14 +18,28 @@ enum Geodesy {
         return 2 * earthRadiusMeters * asin(min(1, h.squareRoot()))
     }
 
-    /// Length of the track through every point in file order.
+    /// Length of the track through every point in file order: the sum of `distance` over consecutive
+    /// points, with each point's latitude cosine computed once rather than twice (the same arithmetic,
+    /// so the same result to the last bit).
     static func length(of track: Track) -> Double {
+        let toRadians = Double.pi / 180
         var total = 0.0
-        var previous: TrackPoint?
+        var hasPrevious = false
+        var previousLatitude = 0.0, previousLongitude = 0.0, previousCosine = 0.0
         for segment in track.segments {
             for point in segment {
-                if let previous { total += distance(previous, point) }
-                previous = point
+                let latitude = point.latitude * toRadians
+                let cosine = cos(latitude)
+                if hasPrevious {
+                    let sinLat = sin((latitude - previousLatitude) / 2)
+                    let sinLon = sin((point.longitude - previousLongitude) * toRadians / 2)
+                    let h = sinLat * sinLat + previousCosine * cosine * sinLon * sinLon
+                    total += 2 * earthRadiusMeters * asin(min(1, h.squareRoot()))
+                }
+                hasPrevious = true
+                previousLatitude = latitude
+                previousLongitude = point.longitude
+                previousCosine = cosine
             }
         }
         return total

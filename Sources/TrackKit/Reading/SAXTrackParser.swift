@@ -130,6 +130,9 @@ struct SAXTrackParser {
         segment = []
         result.gzipped = gzipped
         result.track.format = format
+        // Handed over, not shared: a copy left here would make the caller's first change to the points
+        // copy all of them.
+        defer { result = ReadResult(track: Track(format: format)) }
         return result
     }
 

@@ -37,14 +37,24 @@ enum SchemaValidator {
 
     /// Starts parsing the schema that `validateWritten` checks `format` against, on another thread, so
     /// that it is ready when the output is (parsing it takes about as long as cleaning a 1 MB file).
-    static func prepareWritten(_ format: TrackFormat) {
-        guard format != .fit else { return }
+    /// Returns nil when an earlier call already started it. The caller must `wait` for what it gets before
+    /// it returns: libxml2 tears its dictionaries down when the process exits, under a parse still running.
+    static func prepareWritten(_ format: TrackFormat) -> SchemaPreload? {
+        guard format != .fit else { return nil }
         let kind: Kind = format == .tcx ? .tcx : .writtenGPX
-        guard cache.withLock({ $0[kind] == nil }) else { return }
-        let thread = Thread { _ = try? schema(kind) }
+        guard preloading.withLock({ $0.insert(kind).inserted }) else { return nil }
+        let preload = SchemaPreload()
+        let thread = Thread {
+            _ = try? schema(kind)
+            preload.finished()
+        }
         thread.stackSize = 1 << 20
         thread.start()
+        return preload
     }
+
+    /// Schemas `prepareWritten` has started to parse (apart from `cache`, whose lock a parse holds).
+    private static let preloading = Mutex<Set<Kind>>([])
 
     /// Throws `TrackError` (`output-invalid`) naming the first violation and its line.
     static func validate(_ data: Data, format: TrackFormat) throws {
@@ -235,5 +245,20 @@ enum SchemaValidator {
             throw TrackError.io("cannot parse the bundled schema \(path): \(errors.message ?? "unknown error")")
         }
         return ParsedSchema(schema)
+    }
+}
+
+/// A schema parse running on its own thread (`SchemaValidator.prepareWritten`).
+final class SchemaPreload: Sendable {
+    private let done = DispatchSemaphore(value: 0)
+
+    fileprivate func finished() {
+        done.signal()
+    }
+
+    /// Returns once the parse has ended; may be called more than once.
+    func wait() {
+        done.wait()
+        done.signal()
     }
 }

@@ -168,21 +168,33 @@ struct OutputBuffer: ~Copyable {
         count += 2
     }
 
-    /// A decimal with at most `fractionDigits` digits after the point, trailing zeros trimmed.
     /// A longitude with 7 decimals; +180 is written as -180 (the same meridian), since both GPX and TCX
     /// ranges exclude +180.
     mutating func longitude(_ value: Double) {
-        decimal(value >= 180 ? value - 360 : value, fractionDigits: 7)
-    }
-
-    mutating func decimal(_ value: Double, fractionDigits: Int) {
-        let scale = Self.powerOfTen(fractionDigits)
-        let scaled = (value * Double(scale)).rounded()
+        // Wrapped once rounded to the 7 decimals written, so that 179.99999996 does not come out as "180".
+        let scaled = (value * 1e7).rounded()
         guard scaled.isFinite, scaled.magnitude < 9e15 else {
             raw("0")
             return
         }
-        var units = Int(scaled)
+        let units = Int(scaled)
+        decimal(units: units >= 1_800_000_000 ? units - 3_600_000_000 : units, fractionDigits: 7)
+    }
+
+    /// A decimal with at most `fractionDigits` digits after the point, trailing zeros trimmed.
+    mutating func decimal(_ value: Double, fractionDigits: Int) {
+        let scaled = (value * Double(Self.powerOfTen(fractionDigits))).rounded()
+        guard scaled.isFinite, scaled.magnitude < 9e15 else {
+            raw("0")
+            return
+        }
+        decimal(units: Int(scaled), fractionDigits: fractionDigits)
+    }
+
+    /// `units` in steps of 10^-`fractionDigits`, trailing zeros trimmed.
+    private mutating func decimal(units value: Int, fractionDigits: Int) {
+        let scale = Self.powerOfTen(fractionDigits)
+        var units = value
         if units < 0 {
             byte(UInt8(ascii: "-"))
             units = -units
