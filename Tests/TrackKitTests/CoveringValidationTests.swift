@@ -8,21 +8,9 @@ import Testing
 /// pin down what the sample must hold, that a single bad value anywhere is still caught, and the heart
 /// rate and cadence values the schema does not admit.
 @Suite struct CoveringValidationTests {
-    /// A seeded generator, so a failure can be replayed.
-    private struct Generator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     /// Points with randomly present values (about a quarter of each missing), a second a point.
     private static func track(format: TrackFormat, segmentSizes: [Int], seed: UInt64) -> Track {
-        var random = Generator(state: seed)
+        var random = SyntheticRandom(seed: seed)
         var second = 0.0
         let segments = segmentSizes.map { size in
             (0..<size).map { _ -> TrackPoint in
