@@ -12,7 +12,9 @@ struct UploadCommand: AsyncParsableCommand {
         abstract: "Upload activity files and folders once, with a progress bar and a summary.",
         discussion: """
             Folders are walked. Every file gets a <file>.result.json sidecar. The exit status is non-zero when \
-            any file ends invalid or rejected, or cannot be read.
+            any file ends invalid or rejected, cannot be read, or is not final when the run ends: Strava still \
+            processing it 15 minutes after the run began to wait for it, or uploads paused. Such files stay in \
+            the ledger with a pending sidecar; the next run (or the daemon) finishes them without sending them twice.
             """
     )
 
@@ -91,8 +93,8 @@ struct UploadCommand: AsyncParsableCommand {
         }
         print(ResultTable.render(results, relativeTo: sandboxRun?.workspace.inputs), terminator: "")
         if let sandboxRun { print("\nSidecars are beside the copies in \(sandboxRun.workspace.inputs.path)") }
-        let failed = results.filter { $0.status == .invalid || $0.status == .rejected }.count + problems.count
-            + max(0, files.count - results.count)
+        let failed = results.filter { $0.state != .done || $0.status == .invalid || $0.status == .rejected }.count
+            + problems.count + max(0, files.count - results.count)
         if failed > 0 { throw ExitCode(1) }
     }
 }

@@ -25,7 +25,7 @@ struct WatchCommand: AsyncParsableCommand {
     @Flag(help: "Run against an in-process Strava sandbox, on copies of the folders.")
     var sandbox = false
 
-    @Flag(help: "Process what is in the folders now, then exit.")
+    @Flag(help: "Process what is in the folders now, then exit; non-zero when a file is left unfinished (Strava still processing it after 15 minutes, or uploads paused).")
     var once = false
 
     @Option(name: .customLong("log-format"), help: "Log lines as text (default) or json (for journald).")
@@ -62,6 +62,7 @@ struct WatchCommand: AsyncParsableCommand {
             print(ResultTable.render(results, relativeTo: run.workspace.inputs), terminator: "")
             print("\nSidecars (<file>.result.json) are beside the copies in \(run.workspace.inputs.path)")
             print("Sandbox state (ledger, normalized files, credentials) is in \(run.workspace.root.path)")
+            try Self.failIfUnfinished(results, once: once)
             return
         }
         let paths = configuration.paths()
@@ -76,5 +77,12 @@ struct WatchCommand: AsyncParsableCommand {
         }
         try? await session.shutdown()
         if once { print(ResultTable.render(results), terminator: "") }
+        try Self.failIfUnfinished(results, once: once)
+    }
+
+    /// `--once` exits non-zero when a file is not final at the end (Strava still processing it, or uploads
+    /// paused); the ledger keeps it for the next run.
+    static func failIfUnfinished(_ results: [LedgerEntry], once: Bool) throws {
+        if once, results.contains(where: { $0.state != .done }) { throw ExitCode(1) }
     }
 }

@@ -54,6 +54,9 @@ extension StravaSession {
         if waiters.isEmpty {
             // Nobody waits any more: stop spending calls on them.
             pending.removeAll()
+        } else if list.isEmpty {
+            // Nobody waits for this one; others are still followed.
+            pending[id] = nil
         }
     }
 
@@ -199,7 +202,8 @@ extension StravaSession {
                 }
                 pending[upload.id]?.checks += 1
                 pending[upload.id]?.listingMisses += 1
-                pending[upload.id]?.nextCheck = listedAt.addingTimeInterval(estimator.recheckDelay(after: upload.checks + 1))
+                pending[upload.id]?.nextCheck = listedAt.addingTimeInterval(
+                    estimator.recheckDelay(after: upload.checks + 1, processingFor: listedAt.timeIntervalSince(upload.submittedAt)))
             }
         }
         if payer == nil, let first = batch.first(where: { pending[$0.id] != nil }) {
@@ -242,7 +246,7 @@ extension StravaSession {
                 if let outcome = body.outcome {
                     settle(id, outcome: outcome)
                 } else {
-                    pending[id]?.nextCheck = checkedAt.addingTimeInterval(estimator.recheckDelay(after: upload.checks + 1))
+                    pending[id]?.nextCheck = checkedAt.addingTimeInterval(estimator.recheckDelay(after: upload.checks + 1, processingFor: elapsed))
                 }
             }
         }

@@ -26,7 +26,7 @@ public struct BatchProgress: Sendable {
             apiCalls += entry.apiCalls
         case .skipped:
             skipped += 1
-        case .discovered, .submitted:
+        case .discovered, .submitted, .unfinished:
             break
         }
     }

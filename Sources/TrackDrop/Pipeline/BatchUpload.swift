@@ -67,6 +67,7 @@ public struct BatchUpload: Sendable {
                 await onEvent(event)
                 if case .finished(let entry) = event { entries.append(entry) }
                 if case .alreadyDone(let entry) = event { entries.append(entry) }
+                if case .unfinished(let entry) = event { entries.append(entry) }
             }
             return entries
         }

@@ -2,43 +2,77 @@ import Foundation
 import StravaKit
 
 extension Pipeline {
-    /// Asks Strava about every submitted entry at once; returns false when there was nothing to ask about.
-    func resolveSubmitted() async throws -> Bool {
-        guard pauseReason == nil else { return false }
-        let submitted = try ledger.entries(in: [.submitted]).filter { $0.uploadID != nil }
-        guard !submitted.isEmpty else { return false }
-        resolving = true
+    /// Submitted entries nobody follows yet, now marked as followed; none while uploads are paused.
+    func entriesToFollow() throws -> [LedgerEntry] {
+        guard pauseReason == nil else { return [] }
+        let fresh = try ledger.entries(in: [.submitted]).filter { entry in
+            guard let id = entry.id, entry.uploadID != nil else { return false }
+            return !following.contains(id) && !stillProcessing.contains(id)
+        }
+        for entry in fresh { following.insert(entry.id!) }
+        return fresh
+    }
+
+    /// Waits for Strava's verdict on one submitted entry and records it. Every entry is followed on its own, so
+    /// an upload that Strava takes long over holds back no other; the session still settles uploads due at the
+    /// same time with one activity listing. With a `limit`, an entry still processing that long after this run
+    /// began to follow it is left `submitted` (its sidecar stays `pending`) for a later run to look at again.
+    func follow(_ start: LedgerEntry, limit: TimeInterval?) async {
+        let entryID = start.id!
+        let uploadID = UploadID(start.uploadID!)
         defer {
-            resolving = false
+            following.remove(entryID)
             parked.removeAll()
             processorWake.signal()
         }
-        let ids = submitted.map { UploadID($0.uploadID!) }
-        let results: [UploadID: ResolvedUpload]
-        do {
-            results = try await session.resolve(ids)
-        } catch let error as StravaError {
-            if error == .reconnectRequired || error == .sessionClosed {
+        let deadline = limit.map { Date().addingTimeInterval($0) }
+        var result: ResolvedUpload?
+        var lastError: (any Error)?
+        while result == nil {
+            do {
+                guard let resolved = try await resolve(uploadID, until: deadline) else {
+                    stillProcessing.insert(entryID)
+                    let waited = (limit ?? 0) >= 120 ? "\(Int((limit! / 60).rounded())) min" : "\(Int(limit ?? 0)) s"
+                    let why = lastError.map { "Strava could not be asked about upload \(uploadID) (\($0))" }
+                        ?? "Strava is still processing upload \(uploadID)"
+                    logger.warning("\(start.fileName): \(why) after \(waited); it stays pending, and the next run asks again without sending it twice")
+                    return
+                }
+                result = resolved
+            } catch let error as StravaError where error == .reconnectRequired || error == .sessionClosed {
                 pause(error)
-                return false
+                return
+            } catch is CancellationError {
+                return
+            } catch {
+                lastError = error
+                logger.warning("cannot learn the outcome of \(start.fileName) yet: \(error); trying again in 10 s")
+                do { try await Task.sleep(for: .seconds(10)) } catch { return }
             }
-            logger.warning("cannot learn the outcome of \(ids.count) upload(s) yet: \(error); trying again in 10 s")
-            try await Task.sleep(for: .seconds(10))
-            return true
-        } catch is CancellationError {
-            throw CancellationError()
+        }
+        do {
+            guard var entry = try ledger.entry(id: entryID), entry.state == .submitted else { return }
+            entry.apiCalls += result!.apiCalls
+            _ = try finish(entry, outcome: result!.outcome)
         } catch {
-            logger.warning("cannot learn the outcome of \(ids.count) upload(s) yet: \(error); trying again in 10 s")
-            try await Task.sleep(for: .seconds(10))
-            return true
+            resolverFailure = error
+            resolverWake.signal()
         }
-        for entry in submitted {
-            guard let result = results[UploadID(entry.uploadID!)] else { continue }
-            var entry = entry
-            entry.apiCalls += result.apiCalls
-            _ = try finish(entry, outcome: result.outcome)
+    }
+
+    /// The session's verdict on `uploadID`, or nil when `deadline` passes first.
+    private func resolve(_ uploadID: UploadID, until deadline: Date?) async throws -> ResolvedUpload? {
+        let session = session
+        guard let deadline else { return try await session.resolve([uploadID])[uploadID] }
+        return try await withThrowingTaskGroup(of: ResolvedUpload?.self) { group in
+            group.addTask { try await session.resolve([uploadID])[uploadID] }
+            group.addTask {
+                try await Task.sleep(for: .milliseconds(Int64(max(0, deadline.timeIntervalSinceNow) * 1000)))
+                return nil
+            }
+            defer { group.cancelAll() }
+            return try await group.next() ?? nil
         }
-        return true
     }
 
     /// Records Strava's verdict as the entry's final state.

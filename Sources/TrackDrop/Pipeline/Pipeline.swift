@@ -12,12 +12,20 @@ public actor Pipeline {
         public var resultsFolder: URL?
         /// Seconds to wait after an unknown POST outcome before looking it up (Strava may still be processing it).
         public var lookUpDelay: TimeInterval
+        /// In a run that stops when idle (`upload`, `watch --once`), how long to wait for Strava to finish
+        /// processing an upload before leaving it pending for a later run. Strava's mean is under 2 s; an
+        /// upload still processing after this long is almost always stuck. The daemon waits without limit.
+        public var processingWaitLimit: TimeInterval
 
-        public init(clean: Bool = true, paths: TrackDropPaths, resultsFolder: URL? = nil, lookUpDelay: TimeInterval = 5) {
+        public init(
+            clean: Bool = true, paths: TrackDropPaths, resultsFolder: URL? = nil, lookUpDelay: TimeInterval = 5,
+            processingWaitLimit: TimeInterval = 900
+        ) {
             self.clean = clean
             self.paths = paths
             self.resultsFolder = resultsFolder
             self.lookUpDelay = lookUpDelay
+            self.processingWaitLimit = processingWaitLimit
         }
     }
 
@@ -43,7 +51,12 @@ public actor Pipeline {
     var notBefore: [Int64: Date] = [:]
     var pauseReason: PauseReason?
     var intakeFinished = false
-    var resolving = false
+    /// Submitted entries whose outcome is being waited for, each by its own task.
+    var following: Set<Int64> = []
+    /// Submitted entries this run stopped waiting for: Strava was still processing them at the limit.
+    var stillProcessing: Set<Int64> = []
+    /// A ledger failure while recording an outcome; it ends the run.
+    var resolverFailure: (any Error)?
     var stopped = false
 
     public init(ledger: Ledger, session: StravaSession, options: Options, logger: Logger) {
@@ -62,6 +75,8 @@ public actor Pipeline {
     /// every file has reached a final state (or waits for a reconnect); otherwise runs until cancelled.
     public func run<Intake: AsyncSequence & Sendable>(intake: Intake, stopWhenIdle: Bool) async throws
     where Intake.Element == ReadyFile {
+        // However the run ends, whoever reads the events sees them end.
+        defer { eventContinuation.finish() }
         try repairSidecars()
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask {
@@ -74,7 +89,6 @@ public actor Pipeline {
             group.addTask { try await self.resolverLoop(stopWhenIdle: stopWhenIdle) }
             try await group.waitForAll()
         }
-        eventContinuation.finish()
     }
 
     func finishIntake() {
@@ -114,26 +128,44 @@ public actor Pipeline {
     }
 
     private func resolverLoop(stopWhenIdle: Bool) async throws {
-        var wakeups = resolverWake.stream.makeAsyncIterator()
-        while !Task.isCancelled {
-            let resolvedAny = try await resolveSubmitted()
-            if stopped { return }
-            if !resolvedAny {
-                guard await wakeups.next() != nil else { return }
+        let limit = stopWhenIdle ? options.processingWaitLimit : nil
+        try await withThrowingDiscardingTaskGroup { group in
+            var wakeups = resolverWake.stream.makeAsyncIterator()
+            while !Task.isCancelled, !stopped {
+                if let failure = resolverFailure { throw failure }
+                for entry in try entriesToFollow() {
+                    group.addTask { await self.follow(entry, limit: limit) }
+                }
+                guard await wakeups.next() != nil else { break }
             }
+            group.cancelAll()
         }
+        if let failure = resolverFailure { throw failure }
     }
 
-    /// Nothing left to do in a batch: intake done, nothing to send, nothing to resolve, nothing retrying.
+    /// Nothing left to do in a batch: intake done, nothing to send, nothing to resolve, nothing retrying. Uploads
+    /// Strava was still processing at the wait limit, and entries parked behind them, are left for a later run;
+    /// they are reported as unfinished when the run stops.
     private func isIdle() throws -> Bool {
-        guard intakeFinished, !resolving else { return false }
-        if pauseReason != nil { return true }
+        guard intakeFinished, following.isEmpty else { return false }
         let open = try ledger.entries(in: [.discovered, .normalized, .submitting, .submitted])
-        if open.isEmpty { return true }
-        if open.contains(where: { $0.state == .submitted }) || !notBefore.isEmpty { return false }
+        if pauseReason != nil || open.isEmpty {
+            reportUnfinished(open)
+            return true
+        }
+        let waiting = open.filter { !stillProcessing.contains($0.id!) }
+        if waiting.contains(where: { $0.state == .submitted }) || !notBefore.isEmpty { return false }
+        if !stillProcessing.isEmpty, waiting.allSatisfy({ parked.contains($0.id!) }) {
+            reportUnfinished(open)
+            return true
+        }
         // Only parked entries remain and nothing they wait for is in flight: take them now.
         parked.removeAll()
         return false
+    }
+
+    private func reportUnfinished(_ entries: [LedgerEntry]) {
+        for entry in entries { emit(.unfinished(entry)) }
     }
 
     /// While paused, checks now and then whether the connection came back.
@@ -142,6 +174,7 @@ public actor Pipeline {
         if await session.connectionState == .connected {
             logger.info("connection to Strava is back; resuming uploads")
             pauseReason = nil
+            resolverWake.signal()
         }
     }
 }

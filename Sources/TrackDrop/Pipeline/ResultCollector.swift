@@ -1,6 +1,6 @@
 import Foundation
 
-/// Collects final entries as the pipeline reports them, for the summary printed at the end of a run.
+/// Collects final entries (and, at the end, those left unfinished) as the pipeline reports them, for the summary printed at the end of a run.
 struct ResultCollector: Sendable {
     private let task: Task<[LedgerEntry], Never>
 
@@ -10,7 +10,7 @@ struct ResultCollector: Sendable {
             var order: [Int64] = []
             for await event in events {
                 switch event {
-                case .finished(let entry), .alreadyDone(let entry):
+                case .finished(let entry), .alreadyDone(let entry), .unfinished(let entry):
                     guard let id = entry.id else { continue }
                     if entries[id] == nil { order.append(id) }
                     entries[id] = entry

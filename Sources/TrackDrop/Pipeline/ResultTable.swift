@@ -7,9 +7,11 @@ public enum ResultTable {
         let rows = entries.sorted { $0.path < $1.path }.map { entry -> [String] in
             var file = entry.path
             if let base, file.hasPrefix(base.path + "/") { file = String(file.dropFirst(base.path.count + 1)) }
-            let status = entry.state == .done ? (entry.status?.rawValue ?? "?") : entry.state.rawValue
+            let status = entry.state == .done ? (entry.status?.rawValue ?? "?") : Self.unfinishedLabel(entry)
             let detail: String
-            if let activity = entry.activityID {
+            if entry.state != .done {
+                detail = Self.unfinishedDetail(entry)
+            } else if let activity = entry.activityID {
                 detail = "https://www.strava.com/activities/\(activity)"
             } else {
                 detail = entry.error.map { $0.count > 90 ? String($0.prefix(87)) + "..." : $0 } ?? ""
@@ -26,5 +28,17 @@ public enum ResultTable {
         for row in rows { counts[row[1], default: 0] += 1 }
         let summary = counts.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")
         return ([line(headers)] + rows.map(line) + ["", "\(rows.count) file(s): \(summary)"]).joined(separator: "\n") + "\n"
+    }
+
+    /// A file the run left before its final state: sent and still processing at Strava, or not sent yet.
+    static func unfinishedLabel(_ entry: LedgerEntry) -> String {
+        entry.state == .submitted ? "processing" : "queued"
+    }
+
+    static func unfinishedDetail(_ entry: LedgerEntry) -> String {
+        if entry.state == .submitted, let upload = entry.uploadID {
+            return "Strava is still processing upload \(upload); run again later for the outcome (it is not sent twice)"
+        }
+        return "not sent yet; it is kept and goes out on the next run"
     }
 }

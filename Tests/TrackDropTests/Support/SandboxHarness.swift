@@ -64,6 +64,11 @@ struct SandboxHarness {
         try StravaSession(settings: settings, credentialsFile: credentialsFile, logger: Self.quietLogger)
     }
 
+    /// Requests to Strava's API (OAuth excluded) the sandbox has answered.
+    func apiCalls() -> Int {
+        server.stats().requests.filter { $0.key.contains("/api/v3/") && !$0.key.contains("oauth") }.values.reduce(0, +)
+    }
+
     /// Activities the sandbox holds (deleted ones excluded).
     func activities() -> [SandboxActivity] { server.activities().filter { !$0.deleted } }
 
@@ -87,14 +92,18 @@ struct PipelineHarness {
         ledger = try Ledger(file: paths.ledgerFile)
     }
 
-    func pipeline(session: StravaSession, lookUpDelay: TimeInterval = 0) -> Pipeline {
-        Pipeline(ledger: ledger, session: session, options: .init(paths: paths, lookUpDelay: lookUpDelay), logger: SandboxHarness.quietLogger)
+    func pipeline(session: StravaSession, lookUpDelay: TimeInterval = 0, processingWaitLimit: TimeInterval = 900) -> Pipeline {
+        Pipeline(
+            ledger: ledger, session: session,
+            options: .init(paths: paths, lookUpDelay: lookUpDelay, processingWaitLimit: processingWaitLimit),
+            logger: SandboxHarness.quietLogger
+        )
     }
 
-    /// Runs every file now in the inbox through the pipeline until all are final.
-    func runOnce(session: StravaSession, lookUpDelay: TimeInterval = 0) async throws -> [LedgerEntry] {
+    /// Runs every file now in the inbox through the pipeline until all are final (or left unfinished).
+    func runOnce(session: StravaSession, lookUpDelay: TimeInterval = 0, processingWaitLimit: TimeInterval = 900) async throws -> [LedgerEntry] {
         let watcher = FolderWatcher(folders: [FolderConfiguration(path: inbox.url)], options: .init(settleSeconds: 0.05), logger: SandboxHarness.quietLogger)
-        let pipeline = pipeline(session: session, lookUpDelay: lookUpDelay)
+        let pipeline = pipeline(session: session, lookUpDelay: lookUpDelay, processingWaitLimit: processingWaitLimit)
         let collector = ResultCollector(events: pipeline.events)
         async let scan: Void = watcher.runOnce()
         try await pipeline.run(intake: watcher.readyFiles, stopWhenIdle: true)
