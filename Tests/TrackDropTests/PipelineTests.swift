@@ -128,15 +128,7 @@ struct PipelineTests {
         let harness = try PipelineHarness()
         defer { harness.remove() }
         try await SandboxHarness.withSession { sandbox, session in
-            let watcher = FolderWatcher(folders: [FolderConfiguration(path: harness.inbox.url)], options: .init(settleSeconds: 0.2), logger: SandboxHarness.quietLogger)
-            let pipeline = harness.pipeline(session: session)
-            let events = pipeline.events
-            let running = Task {
-                try await withThrowingDiscardingTaskGroup { group in
-                    group.addTask { try await watcher.run() }
-                    group.addTask { try await pipeline.run(intake: watcher.readyFiles, stopWhenIdle: false) }
-                }
-            }
+            let (events, running) = harness.watch(session: session, settleSeconds: 0.2)
             try ActivityFiles.gpx(start: ActivityFiles.start(400)).write(to: harness.inbox.file("dropped.gpx"))
             var finished: LedgerEntry?
             for await event in events {
@@ -157,15 +149,7 @@ struct PipelineTests {
         let harness = try PipelineHarness()
         defer { harness.remove() }
         try await SandboxHarness.withSession { sandbox, session in
-            let watcher = FolderWatcher(folders: [FolderConfiguration(path: harness.inbox.url)], options: .init(settleSeconds: 0.1), logger: SandboxHarness.quietLogger)
-            let pipeline = harness.pipeline(session: session)
-            let events = pipeline.events
-            let running = Task {
-                try await withThrowingDiscardingTaskGroup { group in
-                    group.addTask { try await watcher.run() }
-                    group.addTask { try await pipeline.run(intake: watcher.readyFiles, stopWhenIdle: false) }
-                }
-            }
+            let (events, running) = harness.watch(session: session, settleSeconds: 0.1)
             var stuckFaults = SandboxFaults()
             stuckFaults.stuckUploadRate = 1
             sandbox.server.setFaults(stuckFaults)

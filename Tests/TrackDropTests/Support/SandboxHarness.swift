@@ -111,6 +111,19 @@ struct PipelineHarness {
         return await collector.results()
     }
 
+    /// The watcher and the pipeline running as the daemon runs them, until the returned task is cancelled.
+    func watch(session: StravaSession, settleSeconds: Double) -> (events: AsyncStream<PipelineEvent>, running: Task<Void, any Error>) {
+        let watcher = FolderWatcher(folders: [FolderConfiguration(path: inbox.url)], options: .init(settleSeconds: settleSeconds), logger: SandboxHarness.quietLogger)
+        let pipeline = pipeline(session: session)
+        let running = Task {
+            try await withThrowingDiscardingTaskGroup { group in
+                group.addTask { try await watcher.run() }
+                group.addTask { try await pipeline.run(intake: watcher.readyFiles, stopWhenIdle: false) }
+            }
+        }
+        return (pipeline.events, running)
+    }
+
     func sidecar(_ name: String) throws -> Sidecar {
         try JSONDecoder().decode(Sidecar.self, from: Data(contentsOf: inbox.file(name + ".result.json")))
     }
