@@ -21,6 +21,11 @@ def gpx(index, points=120):
 
 
 def main():
+    if len(sys.argv) < 3 or not sys.argv[1].isdigit() or int(sys.argv[1]) < 1:
+        raise SystemExit("usage: calls.py N BINARY [BINARY...]   (N: how many runs to upload, at least 1)")
+    for binary in sys.argv[2:]:
+        if not (os.path.isfile(binary) and os.access(binary, os.X_OK)):
+            raise SystemExit(f"calls.py: {binary}: not an executable file")
     count = int(sys.argv[1])
     work = tempfile.mkdtemp(prefix="trackdrop-pipeline-calls-")
     try:

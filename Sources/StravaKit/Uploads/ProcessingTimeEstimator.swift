@@ -39,7 +39,7 @@ struct ProcessingTimeEstimator: Sendable {
     /// of it) up to `longestRecheck`. An upload that never finishes then costs about 47 status checks in
     /// its first hour, 100 in its first day and 48 a day after that. Checking every 15 s would spend 240
     /// of Strava's reads an hour, against a default allowance of 1,000 a day.
-    func recheckDelay(after check: Int, processingFor age: TimeInterval = 0) -> TimeInterval {
+    func recheckDelay(after check: Int, processingFor age: TimeInterval) -> TimeInterval {
         let base = max(1, firstCheckDelay * 0.75)
         let early = min(15, base * pow(2, Double(max(0, check - 2))))
         guard age > Self.slowAfter else { return early }

@@ -60,17 +60,7 @@ public struct BatchUpload: Sendable {
         let (intake, continuation) = AsyncStream<ReadyFile>.makeStream()
         for file in files { continuation.yield(file) }
         continuation.finish()
-        let events = pipeline.events
-        let collector = Task {
-            var entries: [LedgerEntry] = []
-            for await event in events {
-                await onEvent(event)
-                if case .finished(let entry) = event { entries.append(entry) }
-                if case .alreadyDone(let entry) = event { entries.append(entry) }
-                if case .unfinished(let entry) = event { entries.append(entry) }
-            }
-            return entries
-        }
+        let collector = ResultCollector(events: pipeline.events, onEvent: onEvent)
         let group = ServiceGroup(configuration: .init(
             services: [.init(service: PipelineService(pipeline: pipeline, intake: intake, once: true),
                              successTerminationBehavior: .gracefullyShutdownGroup)],
@@ -78,7 +68,7 @@ public struct BatchUpload: Sendable {
             logger: logger
         ))
         try await group.run()
-        return await collector.value
+        return await collector.results()
     }
 
     /// What would happen to each file, without sending anything or writing anywhere (`--dry-run`).

@@ -32,7 +32,8 @@ extension Pipeline {
             do {
                 guard let resolved = try await resolve(uploadID, until: deadline) else {
                     stillProcessing.insert(entryID)
-                    let waited = (limit ?? 0) >= 120 ? "\(Int((limit! / 60).rounded())) min" : "\(Int(limit ?? 0)) s"
+                    let limit = limit ?? 0
+                    let waited = limit >= 120 ? "\(Int((limit / 60).rounded())) min" : "\(Int(limit)) s"
                     let why = lastError.map { "Strava could not be asked about upload \(uploadID) (\($0))" }
                         ?? "Strava is still processing upload \(uploadID)"
                     logger.warning("\(start.fileName): \(why) after \(waited); it stays pending, and the next run asks again without sending it twice")

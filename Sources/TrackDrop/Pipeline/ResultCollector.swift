@@ -4,11 +4,13 @@ import Foundation
 struct ResultCollector: Sendable {
     private let task: Task<[LedgerEntry], Never>
 
-    init(events: AsyncStream<PipelineEvent>) {
+    /// `onEvent` sees every event as it happens (a progress bar), before it is collected.
+    init(events: AsyncStream<PipelineEvent>, onEvent: (@Sendable (PipelineEvent) async -> Void)? = nil) {
         task = Task {
             var entries: [Int64: LedgerEntry] = [:]
             var order: [Int64] = []
             for await event in events {
+                await onEvent?(event)
                 switch event {
                 case .finished(let entry), .alreadyDone(let entry), .unfinished(let entry):
                     guard let id = entry.id else { continue }
