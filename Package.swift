@@ -69,6 +69,7 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
+        .plugin(name: "BuildInfo", capability: .buildTool()),
         .executableTarget(
             name: "trackdrop",
             dependencies: [
@@ -82,7 +83,8 @@ let package = Package(
             ],
             // The Swift runtime and Foundation linked in statically: resolving their symbols across a dozen
             // shared libraries was most of the 25 ms every `trackdrop check` spent before doing anything.
-            linkerSettings: [.unsafeFlags(["-static-stdlib", "-lFoundation", "-lCoreFoundation", "-l_FoundationICU", "-l_FoundationCShims", "-l_FoundationCollections", "-lFoundationEssentials", "-lFoundationInternationalization", "-lswiftSynchronization", "-lswiftDispatch", "-ldispatch", "-lBlocksRuntime", "-lstdc++", "-use-ld=lld", "-Xlinker", "--no-export-dynamic", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"])]
+            linkerSettings: [.unsafeFlags(["-static-stdlib", "-lFoundation", "-lCoreFoundation", "-l_FoundationICU", "-l_FoundationCShims", "-l_FoundationCollections", "-lFoundationEssentials", "-lFoundationInternationalization", "-lswiftSynchronization", "-lswiftDispatch", "-ldispatch", "-lBlocksRuntime", "-lstdc++", "-use-ld=lld", "-Xlinker", "--no-export-dynamic", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"])],
+            plugins: ["BuildInfo"]
         ),
         .testTarget(
             name: "TrackKitTests",

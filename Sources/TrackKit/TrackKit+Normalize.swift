@@ -7,6 +7,18 @@ extension TrackKit {
     /// `usable` and `issues`; this throws `TrackError` only when the file cannot be opened or read, or
     /// `options.outputFile` cannot be written.
     public static func normalize(contentsOf url: URL, options: NormalizeOptions) throws -> NormalizedTrack {
+        var options = options
+        if options.reportFile != nil, options.reportTitle == nil { options.reportTitle = url.lastPathComponent }
+        var normalized = try normalizeContents(of: url, options: options)
+        if let reportFile = options.reportFile, normalized.reportFile == nil {
+            // Refused before reading, FIT or indoor: a page with the verdict and no track.
+            try writeReport(untracked: normalized, to: reportFile, title: options.reportTitle ?? url.lastPathComponent)
+            normalized.reportFile = reportFile
+        }
+        return normalized
+    }
+
+    private static func normalizeContents(of url: URL, options: NormalizeOptions) throws -> NormalizedTrack {
         let source = try ByteSource(contentsOf: url)
         let guess = formatGuess(url)
         let head: [UInt8]
@@ -53,8 +65,12 @@ extension TrackKit {
         var usable = !issues.contains { $0.severity == .error }
         var removed: [String: Int] = [:]
         if dropped > 0 { removed["invalid_position"] = dropped }
+        // A report draws the track as recorded beside the cleaned one: keep a copy only when asked.
+        let recorded: Track? = options.reportFile != nil ? track : nil
+        var removals: [CleaningRemoval]? = options.reportFile != nil ? [] : nil
+        let cleanable = usable
         if options.clean, usable {
-            if let report = TrackCleaner.clean(&track, options: CleaningOptions(sport: options.sport), keepingAtLeast: 2) {
+            if let report = TrackCleaner.clean(&track, options: CleaningOptions(sport: options.sport), keepingAtLeast: 2, removals: &removals) {
                 removed.merge(report.removed.filter { $0.value > 0 }) { $0 + $1 }
             } else {
                 issues.append(.warning("cleaning-skipped", "cleaning would leave fewer than 2 points (the device barely moved); the track is kept as recorded"))
@@ -103,6 +119,15 @@ extension TrackKit {
                 usable = usable && valid
             }
         }
+        var reportFile: URL?
+        if let destination = options.reportFile, let recorded {
+            let page = CleaningReportPage(
+                fileName: options.reportTitle ?? "activity", format: track.format, sport: track.sport,
+                recorded: recorded, cleaned: cleanable ? track : nil, removals: removals ?? [], issues: issues,
+                usable: usable, invalidPositions: dropped)
+            try writeReportPage(page.html(), to: destination)
+            reportFile = destination
+        }
         let summary = TrackSummary(track)
         return NormalizedTrack(
             format: track.format, gzipped: result.gzipped, usable: usable, issues: issues, pointsIn: pointsIn,
@@ -110,7 +135,7 @@ extension TrackKit {
             startTime: summary.startTime,
             duration: summary.endTime.flatMap { end in summary.startTime.map { end.timeIntervalSince($0) } },
             removed: removed, name: track.name, sport: track.sport, output: output, outputFile: outputFile,
-            outputValidation: validation)
+            outputValidation: validation, reportFile: reportFile)
     }
 
     static func normalizeFIT(data: Data, gzipped: Bool) -> NormalizedTrack {

@@ -42,3 +42,14 @@ extension TrackSummary {
             startTime: fit.firstTimestamp, endTime: fit.lastTimestamp, distanceMeters: 0, sport: fit.sport)
     }
 }
+
+extension TrackKit {
+    /// Every point of a GPX or TCX file (`data` may be gzipped), as read, before any check or cleaning; nil for
+    /// FIT, which TrackKit checks but does not decode. Throws `TrackError` when the file cannot be read.
+    public static func track(data: Data) throws -> Track? {
+        let source = ByteSource(data: data)
+        let head = try source.prepare()
+        if FITDetection.isFIT(head) { return nil }
+        return try XMLTrackReader(source: source, expectedPoints: data.count / 100).read().track
+    }
+}

@@ -46,9 +46,12 @@ enum CheckInputs {
 struct CheckOutput {
     let url: URL
     let isFolder: Bool
+    /// What a file in the folder is called, from its source's name (`--report` adds `.report.html`).
+    let suffix: String
 
-    init?(path: String?, inputCount: Int, singleInputIsFile: Bool) throws {
+    init?(path: String?, inputCount: Int, singleInputIsFile: Bool, option: String = "--out", suffix: String = "") throws {
         guard let path else { return nil }
+        self.suffix = suffix
         url = URL(fileURLWithPath: path)
         var isDirectory: ObjCBool = false
         let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
@@ -56,7 +59,7 @@ struct CheckOutput {
         if isFolder, !exists {
             try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         } else if isFolder, !isDirectory.boolValue {
-            throw ValidationError("--out \(path) is a file, but there are several inputs; give a folder")
+            throw ValidationError("\(option) \(path) is a file, but there are several inputs; give a folder")
         }
     }
 
@@ -65,7 +68,7 @@ struct CheckOutput {
         guard isFolder else { return url }
         var name = source.lastPathComponent
         if name.lowercased().hasSuffix(".gz") { name.removeLast(3) }
-        return url.appendingPathComponent(name)
+        return url.appendingPathComponent(name + suffix)
     }
 }
 
@@ -89,6 +92,8 @@ struct CheckReport: Encodable {
     var removed: [String: Int]
     var issues: [Issue]
     var written: String?
+    /// Where the HTML cleaning report was written (`--report`).
+    var report: String?
     /// True when every byte of the output passed XSD validation; false when a covering sample of it was
     /// validated, or nothing (FIT, or nothing written).
     var validated: Bool
@@ -96,7 +101,7 @@ struct CheckReport: Encodable {
     var validation: String
 
     enum CodingKeys: String, CodingKey {
-        case file, valid, format, removed, issues, written, validated, validation
+        case file, valid, format, removed, issues, written, report, validated, validation
         case pointsIn = "points_in"
         case pointsOut = "points_out"
         case distanceRawMeters = "distance_raw_m"
@@ -170,6 +175,7 @@ struct CheckReport: Encodable {
         default: break
         }
         if let written { lines.append("  written   \(written)") }
+        if let report { lines.append("  report    \(report)") }
         return lines.joined(separator: "\n")
     }
 }

@@ -21,6 +21,9 @@ enum DaemonCLI {
         return Logger(label: "trackdrop")
     }
 
+    /// Summaries name files relative to where the command was run, as the user typed them.
+    static var workingDirectory: URL { URL(fileURLWithPath: FileManager.default.currentDirectoryPath) }
+
     static func loadConfiguration(_ path: String?) throws -> TrackDropConfiguration {
         try TrackDropConfiguration.load(from: path.map { URL(fileURLWithPath: $0) })
     }
@@ -49,20 +52,28 @@ enum DaemonCLI {
     }
 }
 
-/// A sandbox started in-process for `--sandbox`, with its own workspace and a session logged in through OAuth.
+/// A sandbox started in-process for `--sandbox`: Strava replaced, nothing else. The folders and files named are
+/// the ones processed, sidecars land beside them, and links point at the sandbox's own pages; the ledger and
+/// credentials live in a private scratch state folder, removed at exit unless `--keep-state`.
 struct SandboxRun {
     let server: StravaSandboxServer
     let workspace: SandboxWorkspace
     let session: StravaSession
     let configuration: TrackDropConfiguration
 
-    /// Starts the sandbox on a free port, logs in through the real OAuth flow and copies `folders` into the workspace.
-    static func start(configuration original: TrackDropConfiguration, folders: [FolderConfiguration], logger: Logger) async throws -> SandboxRun {
+    /// Starts the sandbox on a free loopback port and logs in through the real OAuth flow.
+    static func start(configuration original: TrackDropConfiguration, logger: Logger) async throws -> SandboxRun {
         let workspace = try SandboxWorkspace.create()
         let sandboxConfiguration = SandboxConfiguration()
         let server = StravaSandboxServer(configuration: sandboxConfiguration, port: 0, logger: Logger(label: "trackdrop.sandbox"))
-        let url = try await server.start()
-        logger.info("sandbox Strava running at \(url.absoluteString); workspace \(workspace.root.path)")
+        let url: URL
+        do {
+            url = try await server.start()
+        } catch {
+            try? workspace.remove()
+            throw error
+        }
+        logger.info("sandbox Strava running at \(url.absoluteString); scratch state in \(workspace.root.path)")
         let settings = StravaSettings(
             baseURL: url, clientID: sandboxConfiguration.clientID, clientSecret: sandboxConfiguration.clientSecret,
             rateLimitWindow: sandboxConfiguration.rateLimitWindowSeconds
@@ -73,24 +84,30 @@ struct SandboxRun {
             logger.info("connected to the sandbox as \(login.athlete.displayName) through OAuth")
         } catch {
             await server.stop()
+            try? workspace.remove()
             throw error
         }
-        let copies = try workspace.copy(folders.map(\.path))
         var configuration = original
-        configuration.folders = zip(folders, copies).map { folder, copy in
-            var folder = folder
-            folder.path = copy
-            return folder
-        }
         configuration.stateFolder = paths.stateFolder
-        configuration.resultsFolder = workspace.root.appendingPathComponent("results", isDirectory: true)
+        configuration.resultsFolder = original.resultsFolder ?? workspace.resultsFolder
         configuration.strava.baseURL = url
+        configuration.strava.credentialsFile = paths.credentialsFile
         let session = try StravaSession(settings: settings, credentialsFile: paths.credentialsFile, logger: logger)
         return SandboxRun(server: server, workspace: workspace, session: session, configuration: configuration)
     }
 
-    func stop() async {
+    /// Stops the sandbox and removes the scratch state, unless `keepState`; says which on standard output.
+    func stop(keepState: Bool) async {
         try? await session.shutdown()
         await server.stop()
+        if keepState {
+            print("Sandbox state (ledger, normalized files, credentials) kept in \(workspace.root.path)")
+        } else {
+            do {
+                try workspace.remove()
+            } catch {
+                print("Could not remove the sandbox state in \(workspace.root.path): \(error.localizedDescription)")
+            }
+        }
     }
 }

@@ -70,5 +70,7 @@ extension CheckCommand {
         self.fullValidation = fullValidation
         self.out = out
         self.sport = sport
+        // `--report` is left to ArgumentParser; every property must still hold a value.
+        self.report = nil
     }
 }

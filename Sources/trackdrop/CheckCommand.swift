@@ -24,6 +24,9 @@ struct CheckCommand: AsyncParsableCommand {
     @Flag(name: .customLong("full-validation"), help: "Validate every byte written against the XSD (up to 16 MiB), not only the points where the schema can fail: every segment's ends, every value's extremes and every kind of point.")
     var fullValidation = false
 
+    @Option(name: .long, help: "Write an HTML page that shows what cleaning did (raw and cleaned track, removed points, distance and speed before and after); a folder when there are several inputs.")
+    var report: String?
+
     @Option(name: .long, help: "The sport, when the file does not say or says wrong (Run, Ride, Hike, ...); it sets the plausible speeds for cleaning.")
     var sport: String?
 
@@ -31,27 +34,31 @@ struct CheckCommand: AsyncParsableCommand {
         let files = try CheckInputs.collect(paths)
         guard !files.isEmpty else { throw ValidationError("no GPX, TCX or FIT files found in \(paths.joined(separator: ", "))") }
         let destination = try CheckOutput(path: out, inputCount: files.count, singleInputIsFile: paths.count == 1)
+        let reports = try CheckOutput(
+            path: report, inputCount: files.count, singleInputIsFile: paths.count == 1, option: "--report", suffix: ".report.html")
         var allUsable = true
         for file in files {
-            var report: CheckReport
+            var result: CheckReport
             do {
                 // GPX and TCX stream straight to the destination; FIT comes back in `output`.
                 let target = destination?.target(for: file)
                 let normalized = try TrackKit.normalize(
                     contentsOf: file, options: NormalizeOptions(
-                        clean: !noClean, validateEveryByte: fullValidation, outputFile: target, sport: sport))
-                report = CheckReport(file: file.path, normalized: normalized)
+                        clean: !noClean, validateEveryByte: fullValidation, outputFile: target, sport: sport,
+                        reportFile: reports?.target(for: file)))
+                result = CheckReport(file: file.path, normalized: normalized)
+                result.report = normalized.reportFile?.path
                 if let written = normalized.outputFile {
-                    report.written = written.path
+                    result.written = written.path
                 } else if let target, normalized.usable, !normalized.output.isEmpty {
                     try normalized.output.write(to: target, options: .atomic)
-                    report.written = target.path
+                    result.written = target.path
                 }
             } catch {
-                report = CheckReport(file: file.path, failure: error)
+                result = CheckReport(file: file.path, failure: error)
             }
-            allUsable = allUsable && report.valid
-            print(json ? report.jsonLine() : report.text())
+            allUsable = allUsable && result.valid
+            print(json ? result.jsonLine() : result.text())
         }
         if !allUsable { throw ExitCode(1) }
     }

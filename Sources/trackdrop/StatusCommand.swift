@@ -25,10 +25,10 @@ struct StatusCommand: AsyncParsableCommand {
             print(String(decoding: try encoder.encode(report), as: UTF8.self))
             return
         }
-        print(Self.render(report), terminator: "")
+        print(Self.render(report, links: ActivityLinks(webBase: configuration.strava.webBaseURL)), terminator: "")
     }
 
-    static func render(_ report: StatusReport) -> String {
+    static func render(_ report: StatusReport, links: ActivityLinks = .strava) -> String {
         var lines: [String] = []
         if let daemon = report.daemon {
             lines.append("daemon: running (pid \(daemon.pid)) since \(daemon.startedAt.formatted(date: .abbreviated, time: .shortened))\(daemon.sandbox ? ", sandbox" : "")")
@@ -51,7 +51,7 @@ struct StatusCommand: AsyncParsableCommand {
         if !report.latest.isEmpty {
             lines.append("latest results:")
             for result in report.latest {
-                let detail = result.activityID.map { "https://www.strava.com/activities/\($0)" } ?? result.error ?? ""
+                let detail = result.activityID.map(links.url(for:)) ?? result.error ?? ""
                 lines.append("  \(result.status.padding(toLength: 9, withPad: " ", startingAt: 0)) \(result.file)  \(detail)")
             }
         }

@@ -1,11 +1,15 @@
 import ArgumentParser
 import Foundation
 
+/// trackdrop's release number; `--version` adds the commit it was built from.
+let trackdropVersion = "0.1.0"
+
 @main
 struct TrackdropCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "trackdrop",
         abstract: "Turn a folder into an outbox for Strava.",
+        version: "trackdrop \(trackdropVersion) (commit \(buildCommit))",
         subcommands: [
             WatchCommand.self, UploadCommand.self, CheckCommand.self, AuthCommand.self,
             StatusCommand.self, SandboxCommand.self,

@@ -24,8 +24,11 @@ struct UploadCommand: AsyncParsableCommand {
     @Flag(name: .customLong("dry-run"), help: "Check and normalize only: send nothing, write nothing.")
     var dryRun = false
 
-    @Flag(help: "Run against an in-process Strava sandbox, on copies of the files.")
+    @Flag(help: "Upload to an in-process Strava sandbox instead of Strava (no account needed).")
     var sandbox = false
+
+    @Flag(name: .customLong("keep-state"), help: "With --sandbox: keep the scratch ledger and credentials at exit (they are removed otherwise).")
+    var keepState = false
 
     @Option(help: "Configuration file (default: $XDG_CONFIG_HOME/trackdrop/config.json).")
     var config: String?
@@ -39,17 +42,16 @@ struct UploadCommand: AsyncParsableCommand {
         // The progress bar says what the per-file log lines would; keep only warnings on a terminal.
         if interactive { logger.logLevel = .warning }
         var configuration = try DaemonCLI.loadConfiguration(config)
-        var inputs = paths.map { URL(fileURLWithPath: $0).standardizedFileURL }
+        let inputs = paths.map { URL(fileURLWithPath: $0).standardizedFileURL }
         var sandboxRun: SandboxRun?
         var statePaths = configuration.paths()
         if sandbox, !dryRun {
-            let run = try await SandboxRun.start(configuration: configuration, folders: inputs.map { FolderConfiguration(path: $0) }, logger: logger)
-            inputs = run.configuration.folders.map(\.path)
+            let run = try await SandboxRun.start(configuration: configuration, logger: logger)
             configuration = run.configuration
-            configuration.folders = []
             statePaths = run.workspace.paths
             sandboxRun = run
         }
+        let links = ActivityLinks(webBase: configuration.strava.webBaseURL)
         let batch = BatchUpload(configuration: configuration, paths: statePaths, logger: logger)
         let (files, problems) = batch.collectFiles(inputs)
         for problem in problems { logger.error("\(problem)") }
@@ -69,7 +71,7 @@ struct UploadCommand: AsyncParsableCommand {
         } else {
             session = try await DaemonCLI.connect(configuration: configuration, paths: statePaths, logger: logger)
         }
-        let progress = ProgressPrinter(total: files.count, window: configuration.strava.rateLimitWindowSeconds, interactive: interactive, session: session)
+        let progress = ProgressPrinter(total: files.count, window: configuration.strava.rateLimitWindowSeconds, interactive: interactive, session: session, links: links)
         let ticker = Task {
             while !Task.isCancelled {
                 try await Task.sleep(for: .seconds(1))
@@ -81,18 +83,18 @@ struct UploadCommand: AsyncParsableCommand {
             results = try await batch.run(files: files, session: session) { event in await progress.record(event) }
         } catch {
             ticker.cancel()
-            await sandboxRun?.stop()
+            await sandboxRun?.stop(keepState: keepState)
             throw error
         }
         ticker.cancel()
         await progress.finish()
+        print(ResultTable.render(results, relativeTo: DaemonCLI.workingDirectory, links: links), terminator: "")
         if let sandboxRun {
-            await sandboxRun.stop()
+            print("\nThe sandbox stops with this run, and its activity pages with it; `trackdrop sandbox` keeps one running.")
+            await sandboxRun.stop(keepState: keepState)
         } else {
             try? await session.shutdown()
         }
-        print(ResultTable.render(results, relativeTo: sandboxRun?.workspace.inputs), terminator: "")
-        if let sandboxRun { print("\nSidecars are beside the copies in \(sandboxRun.workspace.inputs.path)") }
         let failed = results.filter { $0.state != .done || $0.status == .invalid || $0.status == .rejected }.count
             + problems.count + max(0, files.count - results.count)
         if failed > 0 { throw ExitCode(1) }

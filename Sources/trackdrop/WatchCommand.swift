@@ -11,8 +11,9 @@ struct WatchCommand: AsyncParsableCommand {
         discussion: """
             Each GPX, TCX or FIT file (also .gz) is taken once it has been quiet for the settle time, checked, \
             cleaned, uploaded and answered with a <file>.result.json sidecar. SIGTERM or Ctrl-C stops within \
-            seconds; the ledger resumes where it stopped. --sandbox runs against a local Strava sandbox on copies \
-            of the folders, so nothing real is touched.
+            seconds; the ledger resumes where it stopped. --sandbox uploads to a local Strava sandbox instead of \
+            Strava and changes nothing else: the folders are watched, sidecars land beside the files and link to \
+            the sandbox's pages; only the ledger and credentials live in a private scratch folder.
             """
     )
 
@@ -22,8 +23,11 @@ struct WatchCommand: AsyncParsableCommand {
     @Option(help: "Configuration file (default: $XDG_CONFIG_HOME/trackdrop/config.json).")
     var config: String?
 
-    @Flag(help: "Run against an in-process Strava sandbox, on copies of the folders.")
+    @Flag(help: "Upload to an in-process Strava sandbox instead of Strava (no account needed).")
     var sandbox = false
+
+    @Flag(name: .customLong("keep-state"), help: "With --sandbox: keep the scratch ledger and credentials at exit (they are removed otherwise).")
+    var keepState = false
 
     @Flag(help: "Process what is in the folders now, then exit; non-zero when a file is left unfinished (Strava still processing it after 15 minutes, or uploads paused).")
     var once = false
@@ -42,26 +46,28 @@ struct WatchCommand: AsyncParsableCommand {
             throw ValidationError("no folders to watch: name one (`trackdrop watch ~/Watch`) or set \"folders\" in the configuration")
         }
         if sandbox {
-            let run = try await SandboxRun.start(configuration: configuration, folders: configuration.folders, logger: logger)
+            let run = try await SandboxRun.start(configuration: configuration, logger: logger)
             let daemon = TrackDropDaemon(
                 configuration: run.configuration, paths: run.workspace.paths, session: run.session,
                 once: once, sandbox: true, logger: logger
             )
+            let links = ActivityLinks(webBase: run.configuration.strava.webBaseURL)
             if !once {
                 let watched = run.configuration.folders.map(\.path.path).joined(separator: ", ")
-                print("Sandbox mode: watching the copies in \(watched). Drop files there; Ctrl-C to stop.")
+                print("Sandbox mode: watching \(watched); uploads go to the sandbox, activities at \(links.webBase)/. Ctrl-C to stop.")
             }
             let results: [LedgerEntry]
             do {
                 results = try await daemon.run()
             } catch {
-                await run.stop()
+                await run.stop(keepState: keepState)
                 throw error
             }
-            await run.stop()
-            print(ResultTable.render(results, relativeTo: run.workspace.inputs), terminator: "")
-            print("\nSidecars (<file>.result.json) are beside the copies in \(run.workspace.inputs.path)")
-            print("Sandbox state (ledger, normalized files, credentials) is in \(run.workspace.root.path)")
+            if once {
+                print(ResultTable.render(results, relativeTo: DaemonCLI.workingDirectory, links: links), terminator: "")
+                print("\nSidecars (<file>.result.json) are beside the files. The sandbox stops with this run, and its activity pages with it; `trackdrop sandbox` keeps one running.")
+            }
+            await run.stop(keepState: keepState)
             try Self.failIfUnfinished(results, once: once)
             return
         }
@@ -76,7 +82,7 @@ struct WatchCommand: AsyncParsableCommand {
             throw error
         }
         try? await session.shutdown()
-        if once { print(ResultTable.render(results), terminator: "") }
+        if once { print(ResultTable.render(results, relativeTo: DaemonCLI.workingDirectory, links: ActivityLinks(webBase: configuration.strava.webBaseURL)), terminator: "") }
         try Self.failIfUnfinished(results, once: once)
     }
 

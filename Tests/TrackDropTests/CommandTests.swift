@@ -5,29 +5,41 @@ import Testing
 /// `trackdrop upload`, `watch --sandbox` and `status` as a user runs them: the built binary, its output and exit code.
 @Suite("trackdrop commands", .serialized)
 struct CommandTests {
-    @Test func sandboxWatchOnceLogsJSONWithoutSecretsAndLeavesTheInputsAlone() async throws {
+    @Test func sandboxWatchOnceWorksOnTheFolderItselfAndLogsJSONWithoutSecrets() async throws {
         let inputs = try TemporaryFolder("trackdrop-inputs")
         defer { inputs.remove() }
         try ActivityFiles.gpx(start: ActivityFiles.start(700)).write(to: inputs.file("run.gpx"))
         try ActivityFiles.gpx(start: ActivityFiles.start(700), timestamps: false).write(to: inputs.file("route.gpx"))
-        let process = try BinaryProcess(arguments: ["watch", "--sandbox", "--once", "--log-format", "json", inputs.path])
+        let process = try BinaryProcess(arguments: ["watch", "--sandbox", "--once", "--keep-state", "--log-format", "json", inputs.path])
         let status = await process.waitForExit(timeout: .seconds(120))
         #expect(status == 0, "\(process.lines.joined(separator: "\n"))")
-        var workspace: String?
+        var scratch: String?
+        var sandboxURL: String?
         for line in process.lines {
             let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
             #expect(object?["message"] != nil, "not a JSON log line: \(line)")
-            if let message = object?["message"] as? String, let range = message.range(of: "workspace ") {
-                workspace = String(message[range.upperBound...])
+            guard let message = object?["message"] as? String else { continue }
+            if let range = message.range(of: "scratch state in ") { scratch = String(message[range.upperBound...]) }
+            if let start = message.range(of: "running at "), let end = message.range(of: ";", range: start.upperBound..<message.endIndex) {
+                sandboxURL = String(message[start.upperBound..<end.lowerBound])
             }
         }
-        // The inputs were copied: no sidecar appears in the user's folder.
-        #expect(try FileManager.default.contentsOfDirectory(atPath: inputs.path).sorted() == ["route.gpx", "run.gpx"])
-        let root = try #require(workspace, "the log names the sandbox workspace")
+        // The folder itself was processed: the sidecars are beside the files.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: inputs.path).sorted()
+            == ["route.gpx", "route.gpx.result.json", "run.gpx", "run.gpx.result.json"])
+        let invalid = try JSONDecoder().decode(Sidecar.self, from: Data(contentsOf: inputs.file("route.gpx.result.json")))
+        #expect(invalid.status == "invalid")
+        let uploaded = try JSONDecoder().decode(Sidecar.self, from: Data(contentsOf: inputs.file("run.gpx.result.json")))
+        #expect(uploaded.status == "uploaded")
+        // The link names the sandbox that made the activity, not strava.com.
+        let base = try #require(sandboxURL, "the log names the sandbox's address")
+        #expect(base.hasPrefix("http://127.0.0.1:"))
+        #expect(uploaded.activityURL == "\(base)/activities/\(try #require(uploaded.activityID))")
+        // --keep-state kept the private scratch state.
+        let root = try #require(scratch, "the log names the scratch state folder")
         defer { try? FileManager.default.removeItem(atPath: root) }
-        let copy = URL(fileURLWithPath: root).appendingPathComponent("inputs").appendingPathComponent(inputs.url.lastPathComponent)
-        let sidecar = try JSONDecoder().decode(Sidecar.self, from: Data(contentsOf: copy.appendingPathComponent("route.gpx.result.json")))
-        #expect(sidecar.status == "invalid")
+        let mode = try FileManager.default.attributesOfItem(atPath: root)[.posixPermissions] as? Int
+        #expect(mode == 0o700)
         let credentials = try String(contentsOfFile: root + "/credentials.json", encoding: .utf8)
         let secrets = PipelineTests.tokens(in: credentials) + ["sandbox-client-secret-not-a-real-strava-secret"]
         let everything = process.lines.joined(separator: "\n")
@@ -43,6 +55,23 @@ struct CommandTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: inputs.path) == ["no-times.gpx"])
         let upload = try BinaryProcess(arguments: ["upload", "--sandbox", inputs.path])
         #expect(await upload.waitForExit(timeout: .seconds(120)) == 1)
+        // `upload --sandbox` answers beside the file, as `upload` does.
+        let sidecar = try JSONDecoder().decode(Sidecar.self, from: Data(contentsOf: inputs.file("no-times.gpx.result.json")))
+        #expect(sidecar.status == "invalid")
+    }
+
+    @Test func versionNamesTheReleaseAndTheCommitItWasBuiltFrom() throws {
+        let result = try BinaryProcess.capturingOutput(arguments: ["--version"])
+        #expect(result.status == 0, "\(result.errors)")
+        let line = result.output.trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(line.hasPrefix("trackdrop 0."), "\(line)")
+        let head = try BinaryProcess.run("/usr/bin/env", arguments: ["git", "-C", BinaryProcess.repositoryRoot.path, "rev-parse", "--short=12", "HEAD"])
+        if head.status == 0 {
+            let commit = head.output.trimmingCharacters(in: .whitespacesAndNewlines)
+            #expect(line.contains("(commit \(commit)"), "\(line) does not name \(commit)")
+        } else {
+            #expect(line.hasSuffix("(commit unknown)"))
+        }
     }
 
     @Test func statusReportsCountsFromTheLedger() async throws {

@@ -17,9 +17,9 @@ struct SidecarTests {
     }
 
     @Test func hasTheDocumentedShape() throws {
-        let sidecar = Sidecar(entry: doneEntry(path: "/w/2026-11-21-morning-run.gpx"))
+        let sidecar = Sidecar(entry: doneEntry(path: "/w/2026-11-21-morning-run.gpx"), links: .strava)
         let object = try #require(try JSONSerialization.jsonObject(with: sidecar.encoded()) as? [String: Any])
-        #expect(Set(object.keys) == ["schema", "source", "sha256", "status", "activity_id", "activity_url", "upload_id", "external_id", "error", "track", "api_calls", "completed_at"])
+        #expect(Set(object.keys) == ["schema", "source", "sha256", "status", "activity_id", "activity_url", "upload_id", "external_id", "error", "track", "report", "api_calls", "completed_at"])
         #expect(object["schema"] as? String == "trackdrop.result/1")
         #expect(object["source"] as? String == "2026-11-21-morning-run.gpx")
         #expect(object["status"] as? String == "uploaded")
@@ -34,18 +34,37 @@ struct SidecarTests {
     }
 
     @Test func keysAppearInTheDocumentedOrder() throws {
-        let text = String(decoding: Sidecar(entry: doneEntry(path: "/w/a.gpx")).encoded(), as: UTF8.self)
-        let keys = ["schema", "source", "sha256", "status", "activity_id", "activity_url", "upload_id", "external_id", "error", "track", "api_calls", "completed_at"]
+        let text = String(decoding: Sidecar(entry: doneEntry(path: "/w/a.gpx"), links: .strava).encoded(), as: UTF8.self)
+        let keys = ["schema", "source", "sha256", "status", "activity_id", "activity_url", "upload_id", "external_id", "error", "track", "report", "api_calls", "completed_at"]
         let positions = try keys.map { key in try #require(text.range(of: "\"\(key)\":")).lowerBound }
         #expect(positions == positions.sorted())
-        #expect(try JSONDecoder().decode(Sidecar.self, from: Data(text.utf8)) == Sidecar(entry: doneEntry(path: "/w/a.gpx")))
+        #expect(try JSONDecoder().decode(Sidecar.self, from: Data(text.utf8)) == Sidecar(entry: doneEntry(path: "/w/a.gpx"), links: .strava))
+    }
+
+    @Test func activityLinksNameTheServerUsedAndTheReportByItsFileName() throws {
+        var entry = doneEntry(path: "/w/a.gpx")
+        entry.reportPath = "/w/a.gpx.report.html"
+        let sandbox = ActivityLinks(webBase: URL(string: "http://127.0.0.1:40123/")!)
+        let sidecar = Sidecar(entry: entry, links: sandbox)
+        #expect(sidecar.activityURL == "http://127.0.0.1:40123/activities/12345678901")
+        #expect(sidecar.report == "a.gpx.report.html")
+        #expect(sandbox.isActivityLink(try #require(sidecar.activityURL)))
+        #expect(!ActivityLinks.strava.isActivityLink(try #require(sidecar.activityURL)))
+    }
+
+    /// Sidecars written before a key existed still read: the new key is simply absent.
+    @Test func anOlderSidecarWithoutTheReportKeyDecodes() throws {
+        let old = #"{"schema":"trackdrop.result/1","source":"a.gpx","sha256":"ab","status":"uploaded","activity_id":1,"activity_url":"https://www.strava.com/activities/1","upload_id":"2","external_id":"x","error":null,"track":null,"api_calls":2,"completed_at":"2026-11-21T08:15:02Z"}"#
+        let sidecar = try JSONDecoder().decode(Sidecar.self, from: Data(old.utf8))
+        #expect(sidecar.report == nil)
+        #expect(sidecar.activityID == 1)
     }
 
     @Test func pendingWhileNotDone() {
         var entry = doneEntry(path: "/w/a.gpx")
         entry.state = .submitted
         entry.activityID = nil
-        let sidecar = Sidecar(entry: entry)
+        let sidecar = Sidecar(entry: entry, links: .strava)
         #expect(sidecar.status == "pending")
         #expect(sidecar.completedAt == nil)
         #expect(sidecar.uploadID == "8919698041")
@@ -60,11 +79,11 @@ struct SidecarTests {
         try FileManager.default.createDirectory(at: writable, withIntermediateDirectories: true)
         try FileManager.default.createDirectory(at: readOnly, withIntermediateDirectories: true)
         let writer = SidecarWriter(resultsFolder: results)
-        let beside = try writer.write(Sidecar(entry: doneEntry(path: writable.appendingPathComponent("a.gpx").path)), for: writable.appendingPathComponent("a.gpx"))
+        let beside = try writer.write(Sidecar(entry: doneEntry(path: writable.appendingPathComponent("a.gpx").path), links: .strava), for: writable.appendingPathComponent("a.gpx"))
         #expect(beside.path == writable.appendingPathComponent("a.gpx.result.json").path)
         try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: readOnly.path)
         let source = readOnly.appendingPathComponent("b.gpx")
-        let elsewhere = try writer.write(Sidecar(entry: doneEntry(path: source.path)), for: source)
+        let elsewhere = try writer.write(Sidecar(entry: doneEntry(path: source.path), links: .strava), for: source)
         if getuid() == 0 {
             // root ignores the mode bits, so the folder stays writable for it.
             #expect(elsewhere.path == readOnly.appendingPathComponent("b.gpx.result.json").path)

@@ -18,6 +18,9 @@ struct Activity: Sendable {
     var createdAt: Date
     /// When set, the activity counts as deleted from this instant on.
     var deletedAt: Date?
+    /// What its page draws; nil for FIT uploads, and once the sandbox no longer keeps it (see
+    /// `SandboxState.keepDrawing`).
+    var drawing: ActivityDrawing?
 
     func isDeleted(at now: Date) -> Bool {
         guard let deletedAt else { return false }

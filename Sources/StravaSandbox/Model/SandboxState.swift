@@ -11,6 +11,9 @@ struct SandboxState: Sendable {
     /// Uploads still processing, so finishing them does not scan every upload on every request.
     var processingIDs: Set<Int64> = []
     var activities: [Int64: Activity] = [:]
+    /// Activities whose drawing is kept, oldest first (see `keepDrawing`).
+    var drawnActivityIDs: [Int64] = []
+    static let drawingsKept = 500
     /// Requests per "METHOD /route".
     var requestCounts: [String: Int] = [:]
     /// 429 responses sent (over the limit or from a burst).

@@ -23,6 +23,8 @@ struct Upload: Sendable {
     var sha256: String
     var fields: UploadFields
     var verdict: Verdict
+    /// The track for the activity page, until the activity is made.
+    var drawing: ActivityDrawing?
     var submittedAt: Date
     /// nil: the upload never finishes processing (a configured fault).
     var readyAt: Date?

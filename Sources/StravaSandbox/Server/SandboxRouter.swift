@@ -25,6 +25,11 @@ enum SandboxRouter {
         router.get("/api/v3/athlete", use: activities.athlete)
         router.get("/api/v3/athlete/activities", use: activities.list)
 
+        // Pages for people (what an activity link in a sidecar opens), as strava.com serves them beside its API.
+        let pages = PageHandler(store: store)
+        router.get("/", use: pages.index)
+        router.get("/activities/:id", use: pages.activity)
+
         let control = ControlHandler(store: store)
         router.get("/_sandbox/stats", use: control.stats)
         router.get("/_sandbox/activities", use: control.activities)

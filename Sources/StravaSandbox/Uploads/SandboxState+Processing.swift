@@ -31,12 +31,26 @@ extension SandboxState {
             if let message = duplicateMessage(for: upload, summary: summary, at: finishedAt) {
                 upload.state = .failed(error: message)
             } else {
-                let activity = makeActivity(from: upload, summary: summary, at: finishedAt)
+                var activity = makeActivity(from: upload, summary: summary, at: finishedAt)
+                activity.drawing = upload.drawing
                 activities[activity.id] = activity
+                keepDrawing(of: activity)
                 upload.state = .ready(activityID: activity.id)
             }
         }
+        upload.drawing = nil
         uploads[upload.id] = upload
+    }
+
+    /// Activity pages draw the tracks of the latest `drawingsKept` activities: a sandbox that takes thousands of
+    /// uploads in a soak run keeps a few megabytes of tracks, not gigabytes.
+    mutating func keepDrawing(of activity: Activity) {
+        guard activity.drawing != nil else { return }
+        drawnActivityIDs.append(activity.id)
+        while drawnActivityIDs.count > Self.drawingsKept {
+            let oldest = drawnActivityIDs.removeFirst()
+            activities[oldest]?.drawing = nil
+        }
     }
 
     /// The duplicate error for this upload, in the configured form, or nil when it is new.

@@ -31,10 +31,13 @@ struct UploadHandler: Sendable {
             trainer: UploadFields.flag(field("trainer")), commute: UploadFields.flag(field("commute"))
         )
         let verdict = UploadJudge.judge(data: file.data, fields: fields)
+        var drawing: ActivityDrawing?
+        if case .activity = verdict { drawing = ActivityDrawing(data: file.data) }
         let sha256 = SHA256.hash(data: file.data).map { String($0, radix: 16).leftPadded(to: 2) }.joined()
         let now = store.now
         let (upload, rejected) = store.withState { state -> (Upload, Bool) in
             var upload = state.newUpload(athleteID: token.athleteID, fields: fields, sha256: sha256, verdict: verdict, now: now)
+            upload.drawing = drawing
             var rejected = false
             if state.configuration.duplicateDetection == .post, case .activity(let summary) = verdict,
                 let message = state.duplicateMessage(for: upload, summary: summary, at: now)

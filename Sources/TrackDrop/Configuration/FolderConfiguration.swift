@@ -16,12 +16,15 @@ public struct FolderConfiguration: Sendable, Equatable {
     public var settleSeconds: Double?
     /// Overrides the global polling choice for this folder (true forces polling).
     public var poll: Bool?
+    /// Write an HTML cleaning report beside the sidecar of every file from here.
+    public var report: Bool
 
     public init(
         path: URL, recursive: Bool = true, sportType: String? = nil, name: String? = nil,
         description: String? = nil, trainer: Bool = false, commute: Bool = false,
-        settleSeconds: Double? = nil, poll: Bool? = nil
+        settleSeconds: Double? = nil, poll: Bool? = nil, report: Bool = false
     ) {
+        self.report = report
         self.path = path.standardizedFileURL
         self.recursive = recursive
         self.sportType = sportType
@@ -34,7 +37,7 @@ public struct FolderConfiguration: Sendable, Equatable {
     }
 
     static let keys: Set<String> = [
-        "path", "recursive", "sport_type", "name", "description", "trainer", "commute", "settle_seconds", "poll",
+        "path", "recursive", "sport_type", "name", "description", "trainer", "commute", "settle_seconds", "poll", "report",
     ]
 
     init(reading reader: ConfigurationReader) throws {
@@ -51,7 +54,8 @@ public struct FolderConfiguration: Sendable, Equatable {
             trainer: try reader.bool("trainer") ?? false,
             commute: try reader.bool("commute") ?? false,
             settleSeconds: try reader.number("settle_seconds", minimum: 0),
-            poll: try reader.bool("poll")
+            poll: try reader.bool("poll"),
+            report: try reader.bool("report") ?? false
         )
     }
 }

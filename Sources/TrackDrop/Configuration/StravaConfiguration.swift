@@ -11,6 +11,10 @@ public struct StravaConfiguration: Sendable, Equatable {
 
     public static let stravaBaseURL = URL(string: "https://www.strava.com")!
 
+    /// The web host whose `/activities/{id}` pages activity links open: strava.com for Strava, the sandbox
+    /// itself for a sandbox.
+    public var webBaseURL: URL { baseURL }
+
     public init(
         clientID: String? = nil, clientSecret: String? = nil, baseURL: URL = Self.stravaBaseURL,
         rateLimitWindowSeconds: Double = 900, credentialsFile: URL? = nil

@@ -10,6 +10,8 @@ public struct TrackDropConfiguration: Sendable, Equatable {
     public var pollIntervalSeconds: Double
     /// Denoise tracks before upload (false: checked and uploaded as they are).
     public var clean: Bool
+    /// Write an HTML cleaning report beside every sidecar (folders can ask for it on their own too).
+    public var report: Bool
     /// Sidecars for sources in read-only folders.
     public var resultsFolder: URL?
     public var stateFolder: URL?
@@ -19,9 +21,10 @@ public struct TrackDropConfiguration: Sendable, Equatable {
 
     public init(
         folders: [FolderConfiguration] = [], settleSeconds: Double = 1, poll: Bool = false,
-        pollIntervalSeconds: Double = 5, clean: Bool = true, resultsFolder: URL? = nil,
+        pollIntervalSeconds: Double = 5, clean: Bool = true, report: Bool = false, resultsFolder: URL? = nil,
         stateFolder: URL? = nil, strava: StravaConfiguration = .init(), loadedFrom: URL? = nil
     ) {
+        self.report = report
         self.folders = folders
         self.settleSeconds = settleSeconds
         self.poll = poll
@@ -34,7 +37,7 @@ public struct TrackDropConfiguration: Sendable, Equatable {
     }
 
     static let keys: Set<String> = [
-        "folders", "settle_seconds", "poll", "poll_interval_seconds", "clean", "results_folder", "state_folder", "strava",
+        "folders", "settle_seconds", "poll", "poll_interval_seconds", "clean", "report", "results_folder", "state_folder", "strava",
     ]
 
     /// Reads `url`, or `$XDG_CONFIG_HOME/trackdrop/config.json` when nil; a missing default file means all defaults,
@@ -90,6 +93,7 @@ public struct TrackDropConfiguration: Sendable, Equatable {
             poll: try reader.bool("poll") ?? false,
             pollIntervalSeconds: try reader.number("poll_interval_seconds", exclusiveMinimum: 0) ?? 5,
             clean: try reader.bool("clean") ?? true,
+            report: try reader.bool("report") ?? false,
             resultsFolder: try reader.fileURL("results_folder"),
             stateFolder: try reader.fileURL("state_folder"),
             strava: try reader.objectReader("strava").map(StravaConfiguration.init(reading:)) ?? StravaConfiguration()
@@ -103,6 +107,13 @@ public struct TrackDropConfiguration: Sendable, Equatable {
         if let stateFolder { paths.stateFolder = stateFolder }
         if let credentials = strava.credentialsFile { paths.credentialsFile = credentials }
         return paths
+    }
+
+    /// What the pipeline needs from the configuration, the same for `watch` and `upload`.
+    public func pipelineOptions(paths: TrackDropPaths) -> Pipeline.Options {
+        Pipeline.Options(
+            clean: clean, paths: paths, resultsFolder: resultsFolder, links: ActivityLinks(webBase: strava.webBaseURL),
+            reports: ReportPolicy(everywhere: report, folders: folders.filter(\.report).map(\.path)))
     }
 
     /// The folder configuration that covers `file` (the deepest configured folder holding it), if any.

@@ -58,6 +58,11 @@ public final class Ledger: Sendable {
             try db.create(index: "source_file_sha256", on: LedgerEntry.databaseTableName, columns: ["sha256"])
             try db.create(index: "source_file_start", on: LedgerEntry.databaseTableName, columns: ["start_time"])
         }
+        migrator.registerMigration("v2-report") { db in
+            try db.alter(table: LedgerEntry.databaseTableName) { table in
+                table.add(column: "report_path", .text)
+            }
+        }
         return migrator
     }
 

@@ -35,6 +35,8 @@ public struct LedgerEntry: Codable, Sendable, Equatable, FetchableRecord, Mutabl
     /// Sent again after a crash left the first POST's outcome unknown and the lookup found nothing.
     public var reposted: Bool = false
     public var sidecarPath: String?
+    /// Where the HTML cleaning report was written, when one was asked for.
+    public var reportPath: String?
     public var sidecarWritten: Bool = false
 
     public enum CodingKeys: String, CodingKey, ColumnExpression {
@@ -44,6 +46,7 @@ public struct LedgerEntry: Codable, Sendable, Equatable, FetchableRecord, Mutabl
         case sportType = "sport_type", activityDescription = "description", startTime = "start_time", trackJSON = "track_json"
         case discoveredAt = "discovered_at", updatedAt = "updated_at", submittingAt = "submitting_at"
         case completedAt = "completed_at", sidecarPath = "sidecar_path", sidecarWritten = "sidecar_written"
+        case reportPath = "report_path"
     }
 
     public typealias Columns = CodingKeys

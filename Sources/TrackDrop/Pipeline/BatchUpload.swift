@@ -54,7 +54,7 @@ public struct BatchUpload: Sendable {
         let ledger = try Ledger(file: paths.ledgerFile)
         let pipeline = Pipeline(
             ledger: ledger, session: session,
-            options: .init(clean: configuration.clean, paths: paths, resultsFolder: configuration.resultsFolder),
+            options: configuration.pipelineOptions(paths: paths),
             logger: logger
         )
         let (intake, continuation) = AsyncStream<ReadyFile>.makeStream()

@@ -51,6 +51,16 @@ extension Pipeline {
         }
     }
 
+    /// Whether a final sidecar speaks of the server this pipeline uploads to. A sidecar from a `--sandbox` run
+    /// must not stop the real daemon from sending the file to Strava (nor a Strava sidecar a sandbox run):
+    /// its activity link names its server. `invalid` is trackdrop's own verdict, true anywhere; a rejection
+    /// carries no link, so it is sent again (Strava refuses it again; nothing is doubled).
+    static func describesThisServer(_ sidecar: Sidecar, status: FinalStatus, links: ActivityLinks) -> Bool {
+        if status == .invalid { return true }
+        guard let url = sidecar.activityURL else { return false }
+        return links.isActivityLink(url)
+    }
+
     /// A final sidecar already beside the file (or in the results folder) for exactly this content.
     private func previousSidecar(for source: URL, sha256: String) -> (status: FinalStatus, activityID: Int64?, uploadID: Int64?, error: String?)? {
         let name = SidecarWriter.sidecarName(for: source)
@@ -59,7 +69,8 @@ extension Pipeline {
             guard let data = try? Data(contentsOf: candidate),
                   let sidecar = try? JSONDecoder().decode(Sidecar.self, from: data),
                   sidecar.schema == Sidecar.schemaName, sidecar.sha256 == sha256,
-                  let status = FinalStatus(rawValue: sidecar.status)
+                  let status = FinalStatus(rawValue: sidecar.status),
+                  Self.describesThisServer(sidecar, status: status, links: options.links)
             else { continue }
             return (status, sidecar.activityID, sidecar.uploadID.flatMap { Int64($0) }, sidecar.error)
         }

@@ -12,8 +12,12 @@ extension Pipeline {
             return nil
         }
         let track: NormalizedTrack
+        var normalizeOptions = NormalizeOptions(clean: options.clean, sport: entry.sportType)
+        if options.reports.wantsReport(forPath: entry.path) {
+            normalizeOptions.reportFile = sidecars.reportLocation(for: entry.url)
+        }
         do {
-            track = try TrackKit.normalize(contentsOf: entry.url, options: NormalizeOptions(clean: options.clean, sport: entry.sportType))
+            track = try TrackKit.normalize(contentsOf: entry.url, options: normalizeOptions)
         } catch {
             if try droppedBecauseChanged(entry, since: before) { return nil }
             entry.error = "\(error)"
@@ -22,6 +26,7 @@ extension Pipeline {
         // A file rewritten while it was read gives a meaningless verdict: wait for the watcher to see it again.
         if try droppedBecauseChanged(entry, since: before) { return nil }
         entry.trackJSON = Self.trackJSON(track)
+        entry.reportPath = track.reportFile?.path
         entry.startTime = track.startTime
         entry.duration = track.duration
         guard track.usable else {

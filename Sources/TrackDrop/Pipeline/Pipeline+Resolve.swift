@@ -104,7 +104,7 @@ extension Pipeline {
             entry.sidecarWritten = true
             entry = try ledger.save(entry)
         }
-        let detail = entry.activityID.map { " → https://www.strava.com/activities/\($0)" } ?? entry.error.map { ": \($0)" } ?? ""
+        let detail = entry.activityID.map { " → " + options.links.url(for: $0) } ?? entry.error.map { ": \($0)" } ?? ""
         logger.info("\(entry.fileName): \(status.rawValue)\(detail)")
         emit(.finished(entry))
         return entry
@@ -115,7 +115,7 @@ extension Pipeline {
     func writeSidecar(_ entry: inout LedgerEntry) -> Bool {
         do {
             let previous = entry.sidecarPath.map { URL(fileURLWithPath: $0) }
-            entry.sidecarPath = try sidecars.write(Sidecar(entry: entry), for: entry.url, previous: previous).path
+            entry.sidecarPath = try sidecars.write(Sidecar(entry: entry, links: options.links), for: entry.url, previous: previous).path
             return true
         } catch {
             logger.error("cannot write the sidecar of \(entry.path): \(error)")

@@ -16,11 +16,17 @@ public actor Pipeline {
         /// processing an upload before leaving it pending for a later run. Strava's mean is under 2 s; an
         /// upload still processing after this long is almost always stuck. The daemon waits without limit.
         public var processingWaitLimit: TimeInterval
+        /// Which server's activity pages sidecars and log lines link to.
+        public var links: ActivityLinks
+        /// Which sources get an HTML cleaning report beside their sidecar.
+        public var reports: ReportPolicy
 
         public init(
             clean: Bool = true, paths: TrackDropPaths, resultsFolder: URL? = nil, lookUpDelay: TimeInterval = 5,
-            processingWaitLimit: TimeInterval = 900
+            processingWaitLimit: TimeInterval = 900, links: ActivityLinks = .strava, reports: ReportPolicy = .init()
         ) {
+            self.links = links
+            self.reports = reports
             self.clean = clean
             self.paths = paths
             self.resultsFolder = resultsFolder

@@ -6,8 +6,10 @@ public actor ProgressPrinter {
     private var progress: BatchProgress
     private let interactive: Bool
     private let session: StravaSession
+    private let links: ActivityLinks
 
-    public init(total: Int, window: TimeInterval, interactive: Bool, session: StravaSession) {
+    public init(total: Int, window: TimeInterval, interactive: Bool, session: StravaSession, links: ActivityLinks = .strava) {
+        self.links = links
         progress = BatchProgress(total: total, window: window)
         self.interactive = interactive
         self.session = session
@@ -18,7 +20,7 @@ public actor ProgressPrinter {
         if interactive {
             await redraw()
         } else if case .finished(let entry) = event {
-            let detail = entry.activityID.map { "https://www.strava.com/activities/\($0)" } ?? entry.error ?? ""
+            let detail = entry.activityID.map(links.url(for:)) ?? entry.error ?? ""
             print("\(progress.done)/\(progress.total) \(entry.status?.rawValue ?? "?") \(entry.path) \(detail)")
         } else if case .skipped(let path, let reason) = event {
             print("\(progress.done)/\(progress.total) skipped \(path): \(reason)")

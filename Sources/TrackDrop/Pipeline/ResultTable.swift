@@ -2,7 +2,7 @@ import Foundation
 
 /// A plain-text table of finished files, printed at the end of `upload` and `watch --once`.
 public enum ResultTable {
-    public static func render(_ entries: [LedgerEntry], relativeTo base: URL? = nil) -> String {
+    public static func render(_ entries: [LedgerEntry], relativeTo base: URL? = nil, links: ActivityLinks = .strava) -> String {
         guard !entries.isEmpty else { return "No activity files found.\n" }
         let rows = entries.sorted { $0.path < $1.path }.map { entry -> [String] in
             var file = entry.path
@@ -12,7 +12,7 @@ public enum ResultTable {
             if entry.state != .done {
                 detail = Self.unfinishedDetail(entry)
             } else if let activity = entry.activityID {
-                detail = "https://www.strava.com/activities/\(activity)"
+                detail = links.url(for: activity)
             } else {
                 detail = entry.error.map { $0.count > 90 ? String($0.prefix(87)) + "..." : $0 } ?? ""
             }

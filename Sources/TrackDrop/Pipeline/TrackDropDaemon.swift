@@ -35,7 +35,7 @@ public struct TrackDropDaemon: Sendable {
         )
         let pipeline = Pipeline(
             ledger: ledger, session: session,
-            options: .init(clean: configuration.clean, paths: paths, resultsFolder: configuration.resultsFolder),
+            options: configuration.pipelineOptions(paths: paths),
             logger: logger
         )
         let collector = ResultCollector(events: pipeline.events)

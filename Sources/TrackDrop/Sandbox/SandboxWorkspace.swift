@@ -1,22 +1,24 @@
 import Foundation
 
-/// A throw-away folder for `--sandbox` runs: copies of the inputs, sidecars, ledger and sandbox credentials,
-/// so a demo never touches the user's files, real credentials or real ledger.
+/// The scratch state of a `--sandbox` run: its ledger, normalized copies and sandbox credentials, in a fresh
+/// folder only the user can read (0700), so a demo never touches the real ledger or real credentials. The
+/// user's files are not copied: `--sandbox` replaces Strava and nothing else.
 public struct SandboxWorkspace: Sendable {
     public let root: URL
 
-    /// Creates `$TMPDIR/trackdrop-sandbox-XXXXXXXX/`.
+    /// Creates `$TMPDIR/trackdrop-sandbox-XXXXXXXX/` with mode 0700.
     public static func create() throws -> SandboxWorkspace {
         let root = FileManager.default.temporaryDirectory
             .appendingPathComponent("trackdrop-sandbox-" + UUID().uuidString.prefix(8).lowercased(), isDirectory: true)
-        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: root, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        // The umask may have taken bits away, never added them; set the mode exactly anyway.
+        try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: root.path)
         return SandboxWorkspace(root: root)
     }
 
     public init(root: URL) { self.root = root }
 
-    /// Where the copies of the inputs (and their sidecars) live.
-    public var inputs: URL { root.appendingPathComponent("inputs", isDirectory: true) }
     public var paths: TrackDropPaths {
         TrackDropPaths(
             configFile: root.appendingPathComponent("config.json"),
@@ -25,42 +27,11 @@ public struct SandboxWorkspace: Sendable {
         )
     }
 
-    /// Copies each input (file or folder, without sidecars of earlier runs) under `inputs/`; returns the copies.
-    public func copy(_ sources: [URL]) throws -> [URL] {
-        try FileManager.default.createDirectory(at: inputs, withIntermediateDirectories: true)
-        var copies: [URL] = []
-        for source in sources {
-            let target = uniqueTarget(for: source)
-            try copyTree(from: source.standardizedFileURL, to: target)
-            copies.append(target)
-        }
-        return copies
-    }
+    /// Sidecars of sources in read-only folders (there is no results folder of the user's to use).
+    public var resultsFolder: URL { root.appendingPathComponent("results", isDirectory: true) }
 
-    private func uniqueTarget(for source: URL) -> URL {
-        var name = source.standardizedFileURL.lastPathComponent
-        if name.isEmpty || name == "/" { name = "input" }
-        var target = inputs.appendingPathComponent(name)
-        var counter = 2
-        while FileManager.default.fileExists(atPath: target.path) {
-            target = inputs.appendingPathComponent("\(name)-\(counter)")
-            counter += 1
-        }
-        return target
-    }
-
-    private func copyTree(from source: URL, to target: URL) throws {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: source.path, isDirectory: &isDirectory) else {
-            throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: source.path])
-        }
-        if !isDirectory.boolValue {
-            try FileManager.default.copyItem(at: source, to: target)
-            return
-        }
-        try FileManager.default.createDirectory(at: target, withIntermediateDirectories: true)
-        for name in try FileManager.default.contentsOfDirectory(atPath: source.path) where !name.hasSuffix(".result.json") {
-            try copyTree(from: source.appendingPathComponent(name), to: target.appendingPathComponent(name))
-        }
+    /// Removes the whole scratch state.
+    public func remove() throws {
+        try FileManager.default.removeItem(at: root)
     }
 }

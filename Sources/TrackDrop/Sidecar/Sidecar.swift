@@ -43,11 +43,13 @@ public struct Sidecar: Codable, Sendable, Equatable {
     public var externalID: String?
     public var error: String?
     public var track: Track?
+    /// The HTML cleaning report written beside the sidecar (its file name), when the configuration asks for one.
+    public var report: String?
     public var apiCalls: Int
     public var completedAt: String?
 
     enum CodingKeys: String, CodingKey {
-        case schema, source, sha256, status, error, track
+        case schema, source, sha256, status, error, track, report
         case activityID = "activity_id", activityURL = "activity_url", uploadID = "upload_id"
         case externalID = "external_id", apiCalls = "api_calls", completedAt = "completed_at"
     }
@@ -65,21 +67,42 @@ public struct Sidecar: Codable, Sendable, Equatable {
         try container.encode(externalID, forKey: .externalID)
         try container.encode(error, forKey: .error)
         try container.encode(track, forKey: .track)
+        try container.encode(report, forKey: .report)
         try container.encode(apiCalls, forKey: .apiCalls)
         try container.encode(completedAt, forKey: .completedAt)
     }
 
-    /// The sidecar for a ledger entry: final when the entry is done, `pending` otherwise.
-    public init(entry: LedgerEntry) {
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        schema = try container.decode(String.self, forKey: .schema)
+        source = try container.decode(String.self, forKey: .source)
+        sha256 = try container.decode(String.self, forKey: .sha256)
+        status = try container.decode(String.self, forKey: .status)
+        activityID = try container.decodeIfPresent(Int64.self, forKey: .activityID)
+        activityURL = try container.decodeIfPresent(String.self, forKey: .activityURL)
+        uploadID = try container.decodeIfPresent(String.self, forKey: .uploadID)
+        externalID = try container.decodeIfPresent(String.self, forKey: .externalID)
+        error = try container.decodeIfPresent(String.self, forKey: .error)
+        track = try container.decodeIfPresent(Track.self, forKey: .track)
+        // Sidecars written before reports existed have no `report` key.
+        report = try container.decodeIfPresent(String.self, forKey: .report)
+        apiCalls = try container.decodeIfPresent(Int.self, forKey: .apiCalls) ?? 0
+        completedAt = try container.decodeIfPresent(String.self, forKey: .completedAt)
+    }
+
+    /// The sidecar for a ledger entry: final when the entry is done, `pending` otherwise; `links` says which
+    /// server's activity pages `activity_url` points at.
+    public init(entry: LedgerEntry, links: ActivityLinks) {
         source = entry.fileName
         sha256 = entry.sha256
         status = entry.state == .done ? (entry.status?.rawValue ?? "pending") : "pending"
         activityID = entry.activityID
-        activityURL = entry.activityID.map { "https://www.strava.com/activities/\($0)" }
+        activityURL = entry.activityID.map(links.url(for:))
         uploadID = entry.uploadID.map(String.init)
         externalID = entry.state == .discovered ? nil : entry.externalID
         error = entry.error
         track = entry.trackJSON.flatMap { try? JSONDecoder().decode(Track.self, from: Data($0.utf8)) }
+        report = entry.reportPath.map { URL(fileURLWithPath: $0).lastPathComponent }
         apiCalls = entry.apiCalls
         completedAt = entry.state == .done ? entry.completedAt.map(Self.timestamp) : nil
     }
@@ -102,7 +125,7 @@ public struct Sidecar: Codable, Sendable, Equatable {
             ("schema", Self.json(schema)), ("source", Self.json(source)), ("sha256", Self.json(sha256)),
             ("status", Self.json(status)), ("activity_id", Self.json(activityID)), ("activity_url", Self.json(activityURL)),
             ("upload_id", Self.json(uploadID)), ("external_id", Self.json(externalID)), ("error", Self.json(error)),
-            ("track", track), ("api_calls", Self.json(apiCalls)), ("completed_at", Self.json(completedAt)),
+            ("track", track), ("report", Self.json(report)), ("api_calls", Self.json(apiCalls)), ("completed_at", Self.json(completedAt)),
         ], indent: "")
         return Data((text + "\n").utf8)
     }

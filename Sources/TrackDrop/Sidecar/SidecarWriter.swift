@@ -11,6 +11,17 @@ public struct SidecarWriter: Sendable {
 
     public static func sidecarName(for source: URL) -> String { source.lastPathComponent + ".result.json" }
 
+    public static func reportName(for source: URL) -> String { source.lastPathComponent + ".report.html" }
+
+    /// Where the HTML cleaning report of `source` goes: beside it, or in the results folder (created) when its
+    /// folder cannot be written, as for the sidecar.
+    public func reportLocation(for source: URL) -> URL {
+        let folder = source.deletingLastPathComponent()
+        if FileSystem.isWritableFolder(folder.path) { return folder.appendingPathComponent(Self.reportName(for: source)) }
+        try? FileManager.default.createDirectory(at: resultsFolder, withIntermediateDirectories: true)
+        return resultsFolder.appendingPathComponent(Self.reportName(for: source))
+    }
+
     /// Writes `sidecar` for `source` atomically and returns where it went.
     @discardableResult
     public func write(_ sidecar: Sidecar, for source: URL, previous: URL? = nil) throws -> URL {

@@ -17,11 +17,17 @@ public struct NormalizeOptions: Sendable, Equatable {
     /// the files' spelling (`Run`, `Ride`, `hiking`, ...). It overrides the sport the file names for
     /// cleaning, which sets how fast and how agile the athlete can plausibly be.
     public var sport: String?
+    /// Also write an HTML page here that shows what cleaning did (`CleaningReportPage`), replaced atomically.
+    public var reportFile: URL?
+    /// The source's name as the report shows it (default: the file's name).
+    public var reportTitle: String?
 
     public init(
         clean: Bool = true, validateOutput: Bool = true, validateEveryByte: Bool = true, outputFile: URL? = nil,
-        sport: String? = nil
+        sport: String? = nil, reportFile: URL? = nil, reportTitle: String? = nil
     ) {
+        self.reportFile = reportFile
+        self.reportTitle = reportTitle
         self.clean = clean
         self.validateOutput = validateOutput
         self.validateEveryByte = validateEveryByte

@@ -25,14 +25,17 @@ public struct NormalizedTrack: Sendable {
     public var outputFile: URL?
     /// How much of the output passed XSD validation.
     public var outputValidation: OutputValidation
+    /// Where the HTML cleaning report was written, when `NormalizeOptions.reportFile` asked for it.
+    public var reportFile: URL?
 
     public init(
         format: TrackFormat, gzipped: Bool = false, usable: Bool, issues: [TrackIssue] = [],
         pointsIn: Int = 0, pointsOut: Int = 0, distanceRawMeters: Double = 0, distanceMeters: Double = 0,
         startTime: Date? = nil, duration: TimeInterval? = nil, removed: [String: Int] = [:],
         name: String? = nil, sport: String? = nil, output: Data = Data(), outputFile: URL? = nil,
-        outputValidation: OutputValidation = .skipped
+        outputValidation: OutputValidation = .skipped, reportFile: URL? = nil
     ) {
+        self.reportFile = reportFile
         self.format = format
         self.gzipped = gzipped
         self.usable = usable

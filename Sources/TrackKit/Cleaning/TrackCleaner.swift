@@ -17,9 +17,19 @@ public enum TrackCleaner {
     /// would hold fewer than `minimumTimedPoints` timed points (a device that barely moved), nothing is
     /// changed and nil is returned.
     static func clean(_ track: inout Track, options: CleaningOptions, keepingAtLeast minimumTimedPoints: Int) -> CleaningReport? {
+        var removals: [CleaningRemoval]?
+        return clean(&track, options: options, keepingAtLeast: minimumTimedPoints, removals: &removals)
+    }
+
+    /// As above; a non-nil `removals` also receives every removed point with its reason (for a report; it
+    /// costs a copy of the samples at each stage that removes something).
+    static func clean(
+        _ track: inout Track, options: CleaningOptions, keepingAtLeast minimumTimedPoints: Int,
+        removals: inout [CleaningRemoval]?
+    ) -> CleaningReport? {
         let profile = SportProfile(sport: options.sport ?? track.sport)
         var report = CleaningReport()
-        var plans = track.segments.map { plan($0, profile: profile, options: options, report: &report) }
+        var plans = track.segments.map { plan($0, profile: profile, options: options, report: &report, removals: &removals) }
         let timedLeft = zip(plans, track.segments).reduce(0) { total, pair in
             let (plan, segment) = pair
             if let samples = plan.samples { return total + samples.count }
@@ -60,6 +70,14 @@ public enum TrackCleaner {
     static func plan(
         _ segment: [TrackPoint], profile: SportProfile, options: CleaningOptions, report: inout CleaningReport
     ) -> SegmentPlan {
+        var removals: [CleaningRemoval]?
+        return plan(segment, profile: profile, options: options, report: &report, removals: &removals)
+    }
+
+    static func plan(
+        _ segment: [TrackPoint], profile: SportProfile, options: CleaningOptions, report: inout CleaningReport,
+        removals: inout [CleaningRemoval]?
+    ) -> SegmentPlan {
         guard segment.count >= 2, segment.allSatisfy({ $0.time != nil }) else { return SegmentPlan() }
         var result = SegmentPlan()
         if options.repairTimestamps {
@@ -68,6 +86,9 @@ public enum TrackCleaner {
             report.count(CleaningReport.Reason.outOfOrder, repaired.outOfOrder)
             report.reordered += repaired.reordered
             if repaired.duplicates + repaired.outOfOrder + repaired.reordered > 0 { result.repaired = repaired.points }
+            if removals != nil, repaired.duplicates + repaired.outOfOrder > 0 {
+                removals! += CleaningRemoval.timestampRemovals(segment, kept: repaired.points)
+            }
         }
         let points = result.repaired ?? segment
         guard points.count >= 3, options.removeSpikes || options.collapseStops || options.smooth else { return result }
@@ -85,6 +106,9 @@ public enum TrackCleaner {
 
         if options.removeSpikes {
             let filtered = SpikeFilter.filter(samples, profile: profile)
+            if removals != nil, filtered.removed > 0 {
+                removals! += CleaningRemoval.stageRemovals(before: samples, after: filtered.samples, points: points, reason: .spike)
+            }
             samples = filtered.samples
             report.count(CleaningReport.Reason.spikes, filtered.removed)
         }
@@ -92,6 +116,9 @@ public enum TrackCleaner {
         if options.collapseStops {
             let collapsed = StopCollapser.collapse(
                 samples, radius: StopCollapser.radius(forNoise: sigma), profile: profile)
+            if removals != nil, collapsed.removed > 0 {
+                removals! += CleaningRemoval.stageRemovals(before: samples, after: collapsed.samples, points: points, reason: .stopJitter)
+            }
             samples = collapsed.samples
             report.count(CleaningReport.Reason.jitter, collapsed.removed)
             report.stops += collapsed.stops

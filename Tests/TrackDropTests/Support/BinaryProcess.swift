@@ -111,3 +111,35 @@ final class BinaryProcess: Sendable {
         return process.terminationStatus
     }
 }
+
+extension BinaryProcess {
+    /// Runs `executable` to the end and returns its exit status, standard output and standard error.
+    static func run(_ executable: String, arguments: [String]) throws -> (status: Int32, output: String, errors: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        let output = Pipe(), errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        // Standard error is drained on its own thread, so a chatty child never blocks on a full pipe.
+        let errorData = Mutex(Data())
+        let done = DispatchSemaphore(value: 0)
+        let reader = Thread {
+            let data = errors.fileHandleForReading.readDataToEndOfFile()
+            errorData.withLock { $0 = data }
+            done.signal()
+        }
+        reader.start()
+        let outputData = output.fileHandleForReading.readDataToEndOfFile()
+        done.wait()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: outputData, as: UTF8.self),
+                String(decoding: errorData.withLock { $0 }, as: UTF8.self))
+    }
+
+    /// The built `trackdrop` run to the end with `arguments`.
+    static func capturingOutput(arguments: [String]) throws -> (status: Int32, output: String, errors: String) {
+        try run(executable.path, arguments: arguments)
+    }
+}

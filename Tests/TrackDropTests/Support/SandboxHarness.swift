@@ -86,24 +86,35 @@ struct PipelineHarness {
     let ledger: Ledger
 
     init() throws {
-        inbox = try TemporaryFolder("trackdrop-inbox")
+        try self.init(reusingInbox: TemporaryFolder("trackdrop-inbox"))
+    }
+
+    /// A fresh state folder and ledger over an existing inbox (a daemon that lost its ledger).
+    init(reusingInbox inbox: TemporaryFolder) throws {
+        self.inbox = inbox
         state = try TemporaryFolder("trackdrop-state")
         paths = TrackDropPaths(configFile: state.file("config.json"), credentialsFile: state.file("credentials.json"), stateFolder: state.url)
         ledger = try Ledger(file: paths.ledgerFile)
     }
 
-    func pipeline(session: StravaSession, lookUpDelay: TimeInterval = 0, processingWaitLimit: TimeInterval = 900) -> Pipeline {
+    func pipeline(
+        session: StravaSession, lookUpDelay: TimeInterval = 0, processingWaitLimit: TimeInterval = 900,
+        links: ActivityLinks = .strava, reports: ReportPolicy = .init()
+    ) -> Pipeline {
         Pipeline(
             ledger: ledger, session: session,
-            options: .init(paths: paths, lookUpDelay: lookUpDelay, processingWaitLimit: processingWaitLimit),
+            options: .init(paths: paths, lookUpDelay: lookUpDelay, processingWaitLimit: processingWaitLimit, links: links, reports: reports),
             logger: SandboxHarness.quietLogger
         )
     }
 
     /// Runs every file now in the inbox through the pipeline until all are final (or left unfinished).
-    func runOnce(session: StravaSession, lookUpDelay: TimeInterval = 0, processingWaitLimit: TimeInterval = 900) async throws -> [LedgerEntry] {
+    func runOnce(
+        session: StravaSession, lookUpDelay: TimeInterval = 0, processingWaitLimit: TimeInterval = 900,
+        links: ActivityLinks = .strava, reports: ReportPolicy = .init()
+    ) async throws -> [LedgerEntry] {
         let watcher = FolderWatcher(folders: [FolderConfiguration(path: inbox.url)], options: .init(settleSeconds: 0.05), logger: SandboxHarness.quietLogger)
-        let pipeline = pipeline(session: session, lookUpDelay: lookUpDelay, processingWaitLimit: processingWaitLimit)
+        let pipeline = pipeline(session: session, lookUpDelay: lookUpDelay, processingWaitLimit: processingWaitLimit, links: links, reports: reports)
         let collector = ResultCollector(events: pipeline.events)
         async let scan: Void = watcher.runOnce()
         try await pipeline.run(intake: watcher.readyFiles, stopWhenIdle: true)
