@@ -53,11 +53,7 @@ struct ActivityPage {
             svg += "<circle id=\"start\" cx=\"\(SVGNumber.format(first.x))\" cy=\"\(SVGNumber.format(first.y))\" r=\"6\" fill=\"#2b8a3e\" stroke=\"#fff\" stroke-width=\"2\"><title>start</title></circle>"
             svg += "<circle id=\"finish\" cx=\"\(SVGNumber.format(last.x))\" cy=\"\(SVGNumber.format(last.y))\" r=\"6\" fill=\"#c92a2a\" stroke=\"#fff\" stroke-width=\"2\"><title>finish</title></circle>"
         }
-        let bar = projection.scaleBar
-        let y = Self.mapHeight - 18
-        svg += "<g id=\"scale-bar\" class=\"scale\"><rect x=\"8\" y=\"\(SVGNumber.format(Self.mapHeight - 40))\" width=\"\(SVGNumber.format(bar.pixels + 16))\" height=\"32\" rx=\"4\" fill=\"#fff\" fill-opacity=\"0.8\"/><line x1=\"16\" x2=\"\(SVGNumber.format(16 + bar.pixels))\" y1=\"\(SVGNumber.format(y))\" y2=\"\(SVGNumber.format(y))\"/>"
-        svg += "<text x=\"\(SVGNumber.format(16 + bar.pixels / 2))\" y=\"\(SVGNumber.format(y - 7))\" text-anchor=\"middle\">\(ReportHTML.length(bar.meters))</text></g>"
-        svg += "<text x=\"\(SVGNumber.format(Self.mapWidth - 20))\" y=\"\(SVGNumber.format(Self.mapHeight - 12))\" text-anchor=\"middle\">N ↑</text></svg>"
+        svg += ReportHTML.mapFurniture(projection) + "</svg>"
         return "<section><h2>Map</h2>\(svg)</section>"
     }
 
