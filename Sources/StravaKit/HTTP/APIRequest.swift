@@ -1,10 +1,10 @@
 import Foundation
 import NIOHTTP1
 
-/// One call to `/api/v3`, described well enough to send, count and retry it.
+/// One API call, described well enough to send, count and retry it.
 struct APIRequest: Sendable {
     var method: HTTPMethod
-    /// Path below `/api/v3`, e.g. `/uploads/42`.
+    /// Path below the API base, e.g. `/uploads/42`.
     var path: String
     var query: [(String, String)] = []
     var body: Data?
