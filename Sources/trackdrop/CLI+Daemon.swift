@@ -84,7 +84,7 @@ struct SandboxRun {
         }
         configuration.stateFolder = paths.stateFolder
         configuration.resultsFolder = workspace.root.appendingPathComponent("results", isDirectory: true)
-        configuration.strava.baseURL = url
+        configuration.strava.setBoth(from: url)
         let session = try StravaSession(settings: settings, credentialsFile: paths.credentialsFile, logger: logger)
         return SandboxRun(server: server, workspace: workspace, session: session, configuration: configuration)
     }
