@@ -92,10 +92,15 @@ struct PipelineHarness {
         ledger = try Ledger(file: paths.ledgerFile)
     }
 
-    func pipeline(session: StravaSession, lookUpDelay: TimeInterval = 0, processingWaitLimit: TimeInterval = 900) -> Pipeline {
+    func pipeline(
+        session: StravaSession, lookUpDelay: TimeInterval = 0, processingWaitLimit: TimeInterval = 900,
+        inactiveAppWaits: (first: TimeInterval, longest: TimeInterval) = (300, 1_200)
+    ) -> Pipeline {
         Pipeline(
             ledger: ledger, session: session,
-            options: .init(paths: paths, lookUpDelay: lookUpDelay, processingWaitLimit: processingWaitLimit),
+            options: .init(
+                paths: paths, lookUpDelay: lookUpDelay, processingWaitLimit: processingWaitLimit,
+                inactiveAppFirstWait: inactiveAppWaits.first, inactiveAppLongestWait: inactiveAppWaits.longest),
             logger: SandboxHarness.quietLogger
         )
     }
@@ -112,16 +117,18 @@ struct PipelineHarness {
     }
 
     /// The watcher and the pipeline running as the daemon runs them, until the returned task is cancelled.
-    func watch(session: StravaSession, settleSeconds: Double) -> (events: AsyncStream<PipelineEvent>, running: Task<Void, any Error>) {
+    func watch(
+        session: StravaSession, settleSeconds: Double, inactiveAppWaits: (first: TimeInterval, longest: TimeInterval) = (300, 1_200)
+    ) -> (events: AsyncStream<PipelineEvent>, running: Task<Void, any Error>, pipeline: Pipeline) {
         let watcher = FolderWatcher(folders: [FolderConfiguration(path: inbox.url)], options: .init(settleSeconds: settleSeconds), logger: SandboxHarness.quietLogger)
-        let pipeline = pipeline(session: session)
+        let pipeline = pipeline(session: session, inactiveAppWaits: inactiveAppWaits)
         let running = Task {
             try await withThrowingDiscardingTaskGroup { group in
                 group.addTask { try await watcher.run() }
                 group.addTask { try await pipeline.run(intake: watcher.readyFiles, stopWhenIdle: false) }
             }
         }
-        return (pipeline.events, running)
+        return (pipeline.events, running, pipeline)
     }
 
     func sidecar(_ name: String) throws -> Sidecar {
