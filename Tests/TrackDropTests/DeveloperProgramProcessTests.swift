@@ -44,6 +44,13 @@ struct DeveloperProgramProcessTests {
         #expect(stats.requests(to: "POST /uploads") == 1)
         #expect(stats.requests(to: "POST /api/v3/uploads") == 0)
         #expect(sandbox.activities().count == 1)
+        let loose = try TemporaryFolder("trackdrop-loose")
+        defer { loose.remove() }
+        try ActivityFiles.gpx(start: ActivityFiles.start(902)).write(to: loose.file("one-shot.gpx"))
+        let upload = try BinaryProcess(arguments: ["upload", loose.file("one-shot.gpx").path, "--config", config.path])
+        #expect(await upload.waitForExit(timeout: .seconds(120)) == 0, "\(upload.lines.joined(separator: "\n"))")
+        #expect(sandbox.server.stats().requests(to: "POST /uploads") == 2)
+        #expect(sandbox.activities().count == 2)
 
         // The owner's subscription lapses: the next file is kept, and the log says what to do.
         sandbox.server.setAppStatus(.inactive)
@@ -59,7 +66,7 @@ struct DeveloperProgramProcessTests {
         sandbox.server.setAppStatus(.active)
         let resumed = try BinaryProcess(arguments: ["watch", "--once", "--config", config.path])
         #expect(await resumed.waitForExit(timeout: .seconds(120)) == 0, "\(resumed.lines.joined(separator: "\n"))")
-        #expect(sandbox.activities().count == 2)
+        #expect(sandbox.activities().count == 3)
         let connected = try BinaryProcess(arguments: ["auth", "status", "--config", config.path])
         #expect(await connected.waitForExit(timeout: .seconds(30)) == 0)
 
@@ -75,7 +82,7 @@ struct DeveloperProgramProcessTests {
         #expect(stats.accessTokenParameters == 0)
         let after = try BinaryProcess(arguments: ["auth", "status", "--config", config.path])
         #expect(await after.waitForExit(timeout: .seconds(30)) == 1)
-        let logs = (watch.lines + paused.lines + resumed.lines + logout.lines).joined(separator: "\n")
+        let logs = (watch.lines + upload.lines + paused.lines + resumed.lines + logout.lines).joined(separator: "\n")
         #expect(!logs.contains(sandbox.settings.clientSecret))
         for token in tokens { #expect(!logs.contains(token)) }
         await sandbox.stop()
