@@ -17,9 +17,10 @@ struct APIRequest: Sendable {
         method == .POST && path == "/uploads" ? .overallOnly : .overallAndRead
     }
 
-    /// "GET /uploads/{id}"-style name for logs and errors; ids and queries left out.
+    /// "GET /uploads/{id}"-style name for logs and errors; ids and queries left out, and the base too
+    /// (`/api/v3` before Strava's move to its own API host, nothing after it).
     var label: String {
         let route = path.split(separator: "/").map { $0.allSatisfy(\.isNumber) ? "{id}" : String($0) }
-        return "\(method.rawValue) /api/v3/" + route.joined(separator: "/")
+        return "\(method.rawValue) /" + route.joined(separator: "/")
     }
 }

@@ -238,7 +238,7 @@ extension StravaSession {
                     continue
                 }
                 guard let body else {
-                    handleCheckFailure(StravaError.server(endpoint: "GET /api/v3/uploads/{id}", status: status, message: "unexpected status"), ids: [id])
+                    handleCheckFailure(StravaError.server(endpoint: "GET /uploads/{id}", status: status, message: "unexpected status"), ids: [id])
                     continue
                 }
                 let elapsed = checkedAt.timeIntervalSince(upload.submittedAt)
