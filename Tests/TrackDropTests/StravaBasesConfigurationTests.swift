@@ -53,4 +53,18 @@ struct StravaBasesConfigurationTests {
         }
         #expect(url.absoluteString == "http://127.0.0.1:9/api/v3")
     }
+
+    /// An install made from an older example configuration names Strava's own host as `base_url`: it must
+    /// still follow Strava's move of the API without a change.
+    @Test func baseURLOfStravaItselfKeepsTheAPIBaseChosenByDate() throws {
+        let json = #"{"strava": {"client_id": 1, "client_secret": "s", "base_url": "https://www.strava.com"}}"#
+        let configuration = try TrackDropConfiguration.parse(Data(json.utf8))
+        #expect(configuration.strava.apiBaseURL == nil)
+        let settings = try configuration.stravaSettings(environment: ["STRAVA_BASE_URL": "https://www.strava.com/"])
+        guard case .automatic = settings.apiBase else {
+            Issue.record("expected the automatic API base, got \(settings.apiBase)")
+            return
+        }
+        #expect(settings.oauthBaseURL.absoluteString.hasPrefix("https://www.strava.com"))
+    }
 }

@@ -23,6 +23,15 @@ actor APIBaseResolver {
     func base() async -> String {
         switch setting {
         case .fixed(let url):
+            if lastAnnounced == nil {
+                lastAnnounced = url.absoluteString
+                if StravaSettings.trimmed(url) == StravaSettings.trimmed(APIBaseSchedule.stravaLegacyBase) {
+                    let advice = "the configured Strava API base \(url.absoluteString) stops working on 1 June 2027, when "
+                        + "Strava retires it: remove strava.api_base_url (or STRAVA_API_BASE_URL) from the configuration, "
+                        + "and trackdrop follows Strava's move to \(APIBaseSchedule.stravaNewBase.absoluteString) by itself"
+                    logger.warning("\(advice)")
+                }
+            }
             return StravaSettings.trimmed(url)
         case .automatic(let schedule):
             if !loaded {

@@ -30,9 +30,11 @@ public struct StravaConfiguration: Sendable, Equatable {
     public var webBaseURL: URL { oauthBaseURL }
 
     /// The `base_url` shorthand: OAuth at `base`, the API at `base/api/v3` (the layout before 2027).
+    /// `https://www.strava.com` itself (as older example configurations had it) keeps the API base chosen
+    /// by date, so that such an install follows Strava's move to its API host without a change.
     public mutating func setBoth(from base: URL) {
         oauthBaseURL = base
-        apiBaseURL = URL(string: Self.trimmed(base) + "/api/v3")!
+        apiBaseURL = Self.trimmed(base) == Self.trimmed(Self.stravaBaseURL) ? nil : URL(string: Self.trimmed(base) + "/api/v3")!
     }
 
     static func trimmed(_ url: URL) -> String {

@@ -22,7 +22,7 @@ extension TrackDropConfiguration {
         let apiBase: APIBaseSetting
         if let configured = strava.apiBaseURL {
             apiBase = .fixed(configured)
-        } else if strava.oauthBaseURL != StravaConfiguration.stravaBaseURL {
+        } else if StravaConfiguration.trimmed(strava.oauthBaseURL) != StravaConfiguration.trimmed(StravaConfiguration.stravaBaseURL) {
             // Another server than Strava (a sandbox) with no API base of its own: the layout below one base.
             apiBase = .fixed(StravaSettings.legacyAPIBase(of: strava.oauthBaseURL))
         } else {
