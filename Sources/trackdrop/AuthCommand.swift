@@ -66,7 +66,7 @@ struct AuthCommand: AsyncParsableCommand {
     struct Status: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "status",
-            abstract: "Show the Strava connection; exits non-zero when not connected or when a reconnect is needed.")
+            abstract: "Show the Strava connection; exits 1 when not connected, 2 when a reconnect is needed, 3 while the Strava app is inactive.")
 
         @Flag(help: "Print one JSON object.")
         var json = false
@@ -92,6 +92,7 @@ struct AuthCommand: AsyncParsableCommand {
             case .connected: return
             case .notConnected: throw ExitCode(1)
             case .reconnectRequired: throw ExitCode(2)
+            case .appInactive: throw ExitCode(3)
             }
         }
     }
@@ -100,7 +101,7 @@ struct AuthCommand: AsyncParsableCommand {
     struct Logout: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "logout",
-            abstract: "Withdraw trackdrop's access at Strava and delete the local credentials.")
+            abstract: "Withdraw trackdrop's access at Strava (/oauth/revoke) and delete the local credentials.")
 
         @Option(help: "Configuration file (default: $XDG_CONFIG_HOME/trackdrop/config.json).")
         var config: String?

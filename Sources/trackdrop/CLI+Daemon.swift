@@ -90,7 +90,7 @@ struct SandboxRun {
         var configuration = original
         configuration.stateFolder = paths.stateFolder
         configuration.resultsFolder = original.resultsFolder ?? workspace.resultsFolder
-        configuration.strava.baseURL = url
+        configuration.strava.setBoth(from: url)
         configuration.strava.credentialsFile = paths.credentialsFile
         let session = try StravaSession(settings: settings, credentialsFile: paths.credentialsFile, logger: logger)
         return SandboxRun(server: server, workspace: workspace, session: session, configuration: configuration)

@@ -4,7 +4,7 @@ import Testing
 @testable import StravaKit
 
 @Suite struct DisconnectTests {
-    @Test func logoutDeauthorizesThenDeletesTheCredentials() async throws {
+    @Test func logoutRevokesThenDeletesTheCredentials() async throws {
         let harness = try await SandboxHarness.start()
         defer { Task { await harness.stop() } }
         try await harness.login()
@@ -13,7 +13,8 @@ import Testing
         try await session.shutdown()
         #expect(result == DisconnectResult(deauthorized: true, deletedCredentials: true, warning: nil))
         #expect(!FileManager.default.fileExists(atPath: harness.credentialsFile.path))
-        #expect(harness.stats().requests(to: "POST /oauth/deauthorize") == 1)
+        #expect(harness.stats().requests(to: "POST /oauth/revoke") == 1)
+        #expect(harness.stats().requests(to: "POST /oauth/deauthorize") == 0)
         let after = try harness.session()
         #expect(await after.connectionState == .notConnected)
         try await after.shutdown()

@@ -9,7 +9,9 @@ struct ConfigurationTests {
         #expect(configuration.settleSeconds == 1)
         #expect(configuration.poll == false)
         #expect(configuration.clean == true)
-        #expect(configuration.strava.baseURL.absoluteString == "https://www.strava.com")
+        #expect(configuration.strava.oauthBaseURL.absoluteString == "https://www.strava.com")
+        #expect(configuration.strava.webBaseURL.absoluteString == "https://www.strava.com")
+        #expect(configuration.strava.apiBaseURL == nil)
         #expect(configuration.strava.rateLimitWindowSeconds == 900)
     }
 
@@ -37,7 +39,8 @@ struct ConfigurationTests {
         #expect(configuration.resultsFolder?.path == FileManager.default.homeDirectoryForCurrentUser.path + "/results")
         #expect(configuration.stateFolder?.path == "/etc/td/state")
         #expect(configuration.strava.clientID == "12345")
-        #expect(configuration.strava.baseURL.absoluteString == "http://127.0.0.1:8080")
+        #expect(configuration.strava.oauthBaseURL.absoluteString == "http://127.0.0.1:8080")
+        #expect(configuration.strava.apiBaseURL?.absoluteString == "http://127.0.0.1:8080/api/v3")
         #expect(configuration.strava.rateLimitWindowSeconds == 60)
         #expect(configuration.strava.credentialsFile?.path == "/tmp/c.json")
     }
@@ -47,6 +50,7 @@ struct ConfigurationTests {
          #"config.json: folders[1].settle_seconds: expected a number, got "fast""#),
         (#"{"settle_second": 1}"#, "config.json: settle_second: unknown key"),
         (#"{"strava": {"base_url": "ftp://x"}}"#, "config.json: strava.base_url: expected an http or https URL"),
+        (#"{"strava": {"api_base_url": "api-v3.strava.com"}}"#, "config.json: strava.api_base_url: expected an http or https URL"),
         (#"{"poll": 1}"#, "config.json: poll: expected true or false, got 1"),
         (#"{"folders": [{"recursive": true}]}"#, "config.json: folders[0].path: missing"),
         (#"{"strava": {"client_secret": 5, "client_id": "1"}}"#, "config.json: strava.client_secret: expected a string, got 5"),

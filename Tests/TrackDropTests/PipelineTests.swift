@@ -128,7 +128,7 @@ struct PipelineTests {
         let harness = try PipelineHarness()
         defer { harness.remove() }
         try await SandboxHarness.withSession { sandbox, session in
-            let (events, running) = harness.watch(session: session, settleSeconds: 0.2)
+            let (events, running, _) = harness.watch(session: session, settleSeconds: 0.2)
             try ActivityFiles.gpx(start: ActivityFiles.start(400)).write(to: harness.inbox.file("dropped.gpx"))
             var finished: LedgerEntry?
             for await event in events {
@@ -149,7 +149,7 @@ struct PipelineTests {
         let harness = try PipelineHarness()
         defer { harness.remove() }
         try await SandboxHarness.withSession { sandbox, session in
-            let (events, running) = harness.watch(session: session, settleSeconds: 0.1)
+            let (events, running, _) = harness.watch(session: session, settleSeconds: 0.1)
             var stuckFaults = SandboxFaults()
             stuckFaults.stuckUploadRate = 1
             sandbox.server.setFaults(stuckFaults)

@@ -8,13 +8,14 @@ struct APIClient: Sendable {
     let settings: StravaSettings
     let tokens: TokenManager
     let gate: RateLimitGate
+    let apiBase: APIBaseResolver
     let logger: Logger
     var retry = RetryPolicy.standard
 
     /// The final answer (2xx, or a 4xx other than 401/408/429). `calls` grows by every request that
     /// reached, or may have reached, Strava.
     func send(_ request: APIRequest, calls: inout Int) async throws -> HTTPExchange {
-        var url = settings.url("/api/v3" + request.path)
+        var url = await apiBase.base() + request.path
         if !request.query.isEmpty { url += "?" + FormEncoding.encode(request.query) }
         var refreshedAfter401 = false
         var failures = 0
@@ -56,6 +57,9 @@ struct APIClient: Sendable {
                 refreshedAfter401 = true
                 logger.info("Strava refused the access token; refreshing once", metadata: ["endpoint": "\(request.label)"])
                 try await tokens.refreshAfterRejection(of: token)
+            case 403 where StravaErrorBody(exchange.body).reportsInactiveApp:
+                await tokens.markAppInactive()
+                throw StravaError.appInactive
             case 429:
                 // The gate has paused until the window turns; the next acquire waits for it.
                 continue
@@ -70,6 +74,7 @@ struct APIClient: Sendable {
                 let retryAfter = RetryPolicy.retryAfterSeconds(exchange.headers.first(name: "Retry-After"))
                 try await backOff(failures, retryAfter: retryAfter, request: request, reason: reason)
             default:
+                if (200..<300).contains(exchange.status) { await tokens.markAppActive() }
                 return exchange
             }
         }

@@ -1,10 +1,10 @@
 import Foundation
 import NIOHTTP1
 
-/// One call to `/api/v3`, described well enough to send, count and retry it.
+/// One API call, described well enough to send, count and retry it.
 struct APIRequest: Sendable {
     var method: HTTPMethod
-    /// Path below `/api/v3`, e.g. `/uploads/42`.
+    /// Path below the API base, e.g. `/uploads/42`.
     var path: String
     var query: [(String, String)] = []
     var body: Data?
@@ -17,9 +17,10 @@ struct APIRequest: Sendable {
         method == .POST && path == "/uploads" ? .overallOnly : .overallAndRead
     }
 
-    /// "GET /uploads/{id}"-style name for logs and errors; ids and queries left out.
+    /// "GET /uploads/{id}"-style name for logs and errors; ids and queries left out, and the base too
+    /// (`/api/v3` before Strava's move to its own API host, nothing after it).
     var label: String {
         let route = path.split(separator: "/").map { $0.allSatisfy(\.isNumber) ? "{id}" : String($0) }
-        return "\(method.rawValue) /api/v3/" + route.joined(separator: "/")
+        return "\(method.rawValue) /" + route.joined(separator: "/")
     }
 }

@@ -24,6 +24,17 @@ struct StravaErrorBody: Decodable, Sendable {
         }
     }
 
+    /// Strava's answer for an app whose owner has no subscription:
+    /// `{"resource":"Application","field":"Status","code":"Inactive"}`.
+    var reportsInactiveApp: Bool {
+        (errors ?? []).contains { $0.resource == "Application" && $0.field == "Status" && $0.code == "Inactive" }
+    }
+
+    /// Strava's refusal of one more athlete for the app: "Limit of connected athletes exceeded".
+    var reportsAthleteLimit: Bool {
+        (message ?? "").localizedCaseInsensitiveContains("limit of connected athletes")
+    }
+
     /// The scope a `*_permission` / `missing` error names, e.g. `activity:write`.
     var missingScope: String? {
         for detail in errors ?? [] where detail.code == "missing" {

@@ -66,7 +66,7 @@ public struct OAuthLogin: Sendable {
             ("approval_prompt", "auto"), ("scope", Self.requestedScopes.joined(separator: ",")),
             ("state", pkce.state), ("code_challenge", pkce.challenge), ("code_challenge_method", "S256"),
         ])
-        return URL(string: settings.url("/oauth/authorize") + "?" + query)!
+        return URL(string: settings.oauthURL("/oauth/authorize") + "?" + query)!
     }
 
     private func complete(_ callback: AuthorizationCallback, pkce: PKCE) async throws -> LoginResult {
@@ -119,6 +119,9 @@ public struct OAuthLogin: Sendable {
         }
         guard exchange.status == 200 else {
             let body = StravaErrorBody(exchange.body)
+            if exchange.status == 403, body.reportsAthleteLimit {
+                throw StravaError.athleteLimitReached
+            }
             if body.has(resource: "Application") {
                 throw StravaError.exchangeFailed("Strava refused the app's client id or secret: \(body.summary)")
             }

@@ -12,7 +12,8 @@ public struct ConnectionReport: Sendable {
 
     public var state: ConnectionState {
         guard let credentials else { return .notConnected }
-        return credentials.reconnectRequired ? .reconnectRequired : .connected
+        if credentials.reconnectRequired { return .reconnectRequired }
+        return credentials.appInactiveSince == nil ? .connected : .appInactive
     }
 
     public func text() -> String {
@@ -22,6 +23,9 @@ public struct ConnectionReport: Sendable {
         var lines: [String] = []
         switch state {
         case .reconnectRequired: lines.append("Reconnect required: \(StravaError.reconnectRequired)")
+        case .appInactive:
+            lines.append("Strava app inactive since \(credentials.appInactiveSince.map(Self.format) ?? "?"): uploads are paused.")
+            lines.append("What to do:       \(Self.inactiveAdvice)")
         default: lines.append("Connected to Strava.")
         }
         lines.append("Athlete:          \(credentials.athlete.displayName) (id \(credentials.athlete.id))")
@@ -57,6 +61,8 @@ public struct ConnectionReport: Sendable {
             object["access_token_expires_at"] = Self.format(credentials.accessTokenExpiresAt)
             object["last_upload_at"] = credentials.lastUploadAt.map(Self.format) ?? NSNull()
             object["reconnect_required"] = credentials.reconnectRequired
+            object["app_inactive_since"] = credentials.appInactiveSince.map(Self.format) ?? NSNull()
+            if credentials.appInactiveSince != nil { object["what_to_do"] = Self.inactiveAdvice }
             if let rate = credentials.lastRateLimit {
                 var limits: [String: Any] = [:]
                 if let value = rate.overallUsage { limits["overall_usage"] = [value.shortTerm, value.daily] }
@@ -72,6 +78,12 @@ public struct ConnectionReport: Sendable {
         let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data("{}".utf8)
         return String(decoding: data, as: UTF8.self)
     }
+
+    /// What the owner of an inactive app must do, in one line.
+    public static let inactiveAdvice =
+        "the Strava account that owns the app needs a Strava subscription; subscribe with that account, then "
+        + "reactivate the app at https://www.strava.com/settings/api. Queued files are kept; a running "
+        + "`trackdrop watch` checks again now and then and resumes on its own."
 
     private static func format(_ date: Date) -> String { date.ISO8601Format() }
 }

@@ -5,4 +5,6 @@ public enum ConnectionState: String, Sendable, Codable {
     case connected
     /// Strava refused the stored tokens (access revoked): run `trackdrop auth login` again.
     case reconnectRequired
+    /// The tokens are fine, but Strava refuses every API call: the app's owner needs a Strava subscription.
+    case appInactive
 }

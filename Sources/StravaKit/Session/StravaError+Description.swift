@@ -5,6 +5,16 @@ extension StravaError: CustomStringConvertible {
             return "not connected to Strava (no credentials at \(file)): run `trackdrop auth login`"
         case .reconnectRequired:
             return "Strava access was revoked: run `trackdrop auth login` again"
+        case .appInactive:
+            return "the Strava API app is inactive, so Strava refuses every API call (403 Application Status Inactive); "
+                + "since 30 June 2026 an app works only while the Strava account that owns it has a Strava subscription: "
+                + "subscribe with that account, then reactivate the app at https://www.strava.com/settings/api"
+        case .athleteLimitReached:
+            return "Strava refused to connect this athlete: \"Limit of connected athletes exceeded\". A new Strava API app "
+                + "is in single-player mode: only the account that created it can connect. Log in to strava.com as the "
+                + "app's owner and run `trackdrop auth login` again, or let the owner raise the app to the Standard Tier "
+                + "cap of 10 athletes at https://www.strava.com/settings/api (more needs Strava's review), or create your "
+                + "own app with your own account"
         case .missingScope(let scope):
             return "Strava did not grant the `\(scope)` permission: run `trackdrop auth login` again and leave "
                 + "\"\(Self.scopeLabel(scope))\" ticked on Strava's consent page"

@@ -5,6 +5,10 @@ public enum StravaError: Error, Sendable, Equatable {
     case notConnected(credentialsFile: String)
     /// Strava refused the stored tokens: the athlete revoked access or the tokens were lost.
     case reconnectRequired
+    /// Strava refuses every API call because the app is inactive: the account that owns it has no subscription.
+    case appInactive
+    /// Strava refused to connect one more athlete to the app (single-player mode, or the tier's cap).
+    case athleteLimitReached
     /// A scope the work needs was not granted.
     case missingScope(String)
     /// The athlete pressed "Cancel" on Strava's consent page (or Strava sent another error).

@@ -104,7 +104,7 @@ extension StravaSession {
                 // The stored scopes promised reads that Strava refuses: follow uploads one by one.
                 listingUnavailable = true
                 logger.warning("Strava refused to list activities; following uploads one by one", metadata: ["scope": "\(scope)"])
-            } catch let error as StravaError where error == .reconnectRequired || error == .sessionClosed {
+            } catch let error as StravaError where [.reconnectRequired, .sessionClosed, .appInactive].contains(error) {
                 failAllWaiters(error)
                 return
             } catch {
@@ -238,7 +238,7 @@ extension StravaSession {
                     continue
                 }
                 guard let body else {
-                    handleCheckFailure(StravaError.server(endpoint: "GET /api/v3/uploads/{id}", status: status, message: "unexpected status"), ids: [id])
+                    handleCheckFailure(StravaError.server(endpoint: "GET /uploads/{id}", status: status, message: "unexpected status"), ids: [id])
                     continue
                 }
                 let elapsed = checkedAt.timeIntervalSince(upload.submittedAt)

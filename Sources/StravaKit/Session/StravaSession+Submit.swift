@@ -37,7 +37,7 @@ extension StravaSession {
     private func interpret(
         _ exchange: HTTPExchange, of request: UploadRequest, submittedAt: Date, calls: Int
     ) async throws -> UploadSubmission {
-        let endpoint = "POST /api/v3/uploads"
+        let endpoint = "POST /uploads"
         switch exchange.status {
         case 200, 201:
             let body = try exchange.decode(UploadStatusBody.self, endpoint: endpoint)

@@ -52,7 +52,9 @@ public actor StravaSession {
         gate = RateLimitGate(
             windowLength: settings.rateLimitWindow, dayLength: settings.dailyWindow,
             seed: credentials?.lastRateLimit, logger: logger)
-        api = APIClient(transport: transport, settings: settings, tokens: tokens, gate: gate, logger: logger)
+        api = APIClient(
+            transport: transport, settings: settings, tokens: tokens, gate: gate,
+            apiBase: APIBaseResolver(setting: settings.apiBase, transport: transport, logger: logger), logger: logger)
     }
 
     deinit {

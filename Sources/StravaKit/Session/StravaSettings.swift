@@ -2,22 +2,45 @@ import Foundation
 
 /// Where Strava (or the sandbox) is and which app is talking to it.
 public struct StravaSettings: Sendable {
-    /// `https://www.strava.com` or a sandbox base; OAuth lives under `/oauth`, the API under `/api/v3`.
-    public var baseURL: URL
+    /// Where API calls go (`/uploads`, `/athlete`, …): one fixed base, or chosen by date as Strava moves its API.
+    public var apiBase: APIBaseSetting
+    /// `https://www.strava.com` or a sandbox base: `/oauth/authorize`, `/oauth/token`, `/oauth/revoke` live here.
+    public var oauthBaseURL: URL
     public var clientID: String
     public var clientSecret: String
     /// Length of the short rate-limit window: 900 s at Strava, shorter in the sandbox.
     public var rateLimitWindow: TimeInterval
 
-    public init(baseURL: URL, clientID: String, clientSecret: String, rateLimitWindow: TimeInterval = 900) {
-        self.baseURL = baseURL
+    /// Separate API and OAuth bases.
+    public init(
+        apiBase: APIBaseSetting, oauthBaseURL: URL, clientID: String, clientSecret: String,
+        rateLimitWindow: TimeInterval = 900
+    ) {
+        self.apiBase = apiBase
+        self.oauthBaseURL = oauthBaseURL
         self.clientID = clientID
         self.clientSecret = clientSecret
         self.rateLimitWindow = rateLimitWindow
     }
 
-    /// The real Strava endpoint.
+    /// The old layout from one base: OAuth at `baseURL`, the API at `baseURL/api/v3`.
+    public init(baseURL: URL, clientID: String, clientSecret: String, rateLimitWindow: TimeInterval = 900) {
+        self.init(
+            apiBase: .fixed(Self.legacyAPIBase(of: baseURL)), oauthBaseURL: baseURL, clientID: clientID,
+            clientSecret: clientSecret, rateLimitWindow: rateLimitWindow)
+    }
+
+    /// The real Strava web and OAuth host.
     public static let stravaBaseURL = URL(string: "https://www.strava.com")!
+
+    /// `base/api/v3`: where the API has always been below a web host.
+    public static func legacyAPIBase(of base: URL) -> URL {
+        URL(string: trimmed(base) + "/api/v3")!
+    }
+
+    /// The host that pages for people live on, the OAuth host: activity links are built from it
+    /// (`<web base>/activities/ID`).
+    public var webBaseURL: URL { oauthBaseURL }
 
     /// Length of the long ("daily") window. Strava's day is 96 quarter hours; a shortened
     /// sandbox window keeps that ratio so a day stays proportionate.
@@ -25,16 +48,19 @@ public struct StravaSettings: Sendable {
         rateLimitWindow == 900 ? 86_400 : rateLimitWindow * 96
     }
 
-    func url(_ path: String) -> String {
-        var base = baseURL.absoluteString
+    /// An OAuth address, e.g. `oauthURL("/oauth/token")`.
+    func oauthURL(_ path: String) -> String { Self.trimmed(oauthBaseURL) + path }
+
+    static func trimmed(_ url: URL) -> String {
+        var base = url.absoluteString
         while base.hasSuffix("/") { base.removeLast() }
-        return base + path
+        return base
     }
 }
 
 extension StravaSettings: CustomStringConvertible {
     /// Never shows the client secret.
     public var description: String {
-        "StravaSettings(baseURL: \(baseURL.absoluteString), clientID: \(clientID), clientSecret: <redacted>)"
+        "StravaSettings(api: \(apiBase), oauth: \(oauthBaseURL.absoluteString), clientID: \(clientID), clientSecret: <redacted>)"
     }
 }

@@ -44,6 +44,8 @@ public struct StravaCredentials: Sendable, Codable, Equatable {
     public var lastRateLimit: RateLimitStatus?
     /// Strava refused the tokens; set until the next `trackdrop auth login`.
     public var reconnectRequired: Bool
+    /// Since when Strava answers every API call with "Application Status Inactive"; nil while the app works.
+    public var appInactiveSince: Date?
 
     init(
         accessToken: String, refreshToken: String, accessTokenExpiresAt: Date, athlete: Athlete,
@@ -76,6 +78,7 @@ public struct StravaCredentials: Sendable, Codable, Equatable {
         case lastUploadAt = "last_upload_at"
         case lastRateLimit = "last_rate_limit"
         case reconnectRequired = "reconnect_required"
+        case appInactiveSince = "app_inactive_since"
     }
 }
 

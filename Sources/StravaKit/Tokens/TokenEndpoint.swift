@@ -12,7 +12,7 @@ struct TokenEndpoint: Sendable {
 
     /// Sends the grant; returns the final answer (any status) or throws `networkUnavailable`.
     func post(_ grant: [(String, String)]) async throws -> HTTPExchange {
-        let url = settings.url("/oauth/token")
+        let url = settings.oauthURL("/oauth/token")
         let fields = [("client_id", settings.clientID), ("client_secret", settings.clientSecret)] + grant
         var headers = HTTPHeaders()
         headers.add(name: "Content-Type", value: "application/x-www-form-urlencoded")

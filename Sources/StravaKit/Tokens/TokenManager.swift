@@ -58,6 +58,34 @@ actor TokenManager {
         logger.error("\(StravaError.reconnectRequired)")
     }
 
+    /// Strava answered "Application Status Inactive": remembered in the credentials file so that
+    /// `trackdrop auth status` can say so. The tokens stay valid; the caller says what to do.
+    func markAppInactive() {
+        state.withLock { if $0 == .connected { $0 = .appInactive } }
+        guard var credentials, credentials.appInactiveSince == nil else { return }
+        credentials.appInactiveSince = Date()
+        self.credentials = credentials
+        do {
+            try store.save(credentials)
+        } catch {
+            logger.warning("could not record that the Strava app is inactive", metadata: ["error": "\(error)"])
+        }
+    }
+
+    /// An API call succeeded: the app works (again).
+    func markAppActive() {
+        guard state.withLock({ $0 }) == .appInactive || credentials?.appInactiveSince != nil else { return }
+        state.withLock { if $0 == .appInactive { $0 = .connected } }
+        guard var credentials, credentials.appInactiveSince != nil else { return }
+        credentials.appInactiveSince = nil
+        self.credentials = credentials
+        do {
+            try store.save(credentials)
+        } catch {
+            logger.warning("could not record that the Strava app works again", metadata: ["error": "\(error)"])
+        }
+    }
+
     /// Drops the credentials after a logout, so that nothing writes them back.
     func forget() {
         credentials = nil
@@ -139,6 +167,7 @@ actor TokenManager {
 
     private static func connectionState(of credentials: StravaCredentials?) -> ConnectionState {
         guard let credentials else { return .notConnected }
-        return credentials.reconnectRequired ? .reconnectRequired : .connected
+        if credentials.reconnectRequired { return .reconnectRequired }
+        return credentials.appInactiveSince == nil ? .connected : .appInactive
     }
 }

@@ -83,6 +83,35 @@ struct ControlHandler: Sendable {
             now: now, athlete: nil))
     }
 
+    /// `GET /_sandbox/app`: `{"status": "active"}` or `{"status": "inactive"}`.
+    func appStatus(_ request: Request, context: SandboxRequestContext) -> Response {
+        .json(.object([("status", .string(store.withState { $0.appStatus.rawValue }))]))
+    }
+
+    /// `POST /_sandbox/app` with `{"status": "inactive"}` (the owner's subscription lapsed: every API call gets
+    /// Strava's 403) or `{"status": "active"}` (reactivated).
+    func setAppStatus(_ request: Request, context: SandboxRequestContext) async throws -> Response {
+        var request = request
+        let body = try await request.collectData(upTo: 64 * 1024)
+        guard let object = try? JSONSerialization.jsonObject(with: body) as? [String: Any],
+            let text = object["status"] as? String, let status = SandboxConfiguration.AppStatus(rawValue: text)
+        else { return Self.badRequest("the body must be {\"status\": \"active\"} or {\"status\": \"inactive\"}") }
+        store.setAppStatus(status)
+        return appStatus(request, context: context)
+    }
+
+    /// `POST /_sandbox/athlete` with `{"athlete_id": N}`: from now on another athlete is signed in to the
+    /// sandbox's "browser", so the next authorization is for that athlete (to reach `athlete_capacity`).
+    func switchAthlete(_ request: Request, context: SandboxRequestContext) async throws -> Response {
+        var request = request
+        let body = try await request.collectData(upTo: 64 * 1024)
+        guard let object = try? JSONSerialization.jsonObject(with: body) as? [String: Any],
+            let id = (object["athlete_id"] as? NSNumber)?.int64Value, id > 0
+        else { return Self.badRequest("the body must be a JSON object such as {\"athlete_id\": 4242}") }
+        store.withState { $0.athlete.id = id }
+        return .json(.object([("athlete_id", .int(id))]))
+    }
+
     private static func badRequest(_ message: String) -> Response {
         .json(.object([("message", .string(message)), ("errors", .array([]))]), status: .badRequest)
     }

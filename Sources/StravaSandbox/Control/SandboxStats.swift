@@ -23,6 +23,10 @@ public struct SandboxStats: Sendable {
     public var windowEndsAt: Date
     /// Faults injected so far, by kind (`server_error`, `dropped_connection`, `rate_limit_burst`, …).
     public var faultsInjected: [String: Int]
+    /// Requests that carried an `access_token` query or form parameter (from 1 June 2027 Strava refuses them).
+    public var accessTokenParameters: Int = 0
+    /// `active` or `inactive`.
+    public var appStatus: String = "active"
 
     /// Requests on one route, e.g. `requests(to: "GET /api/v3/uploads/{id}")`.
     public func requests(to route: String) -> Int { requests[route] ?? 0 }
@@ -45,6 +49,8 @@ public struct SandboxStats: Sendable {
                 ("window_ends_at", .string(ISO8601.string(from: windowEndsAt))),
             ])),
             ("faults_injected", .object(faultsInjected.sorted { $0.key < $1.key }.map { ($0.key, .int(Int64($0.value))) })),
+            ("access_token_parameters", .int(Int64(accessTokenParameters))),
+            ("app_status", .string(appStatus)),
         ])
     }
 }
@@ -60,7 +66,8 @@ extension SandboxState {
             requests: requestCounts, rateLimited: rateLimitedCount, uploads: uploads.count,
             activities: liveActivities(at: now).count, overall: bucket(usage.overall), read: bucket(usage.read),
             windowEndsAt: rateLimiter.shortWindowEnd(now: now),
-            faultsInjected: Dictionary(uniqueKeysWithValues: faultInjector.injected.map { ($0.key.rawValue, $0.value) })
+            faultsInjected: Dictionary(uniqueKeysWithValues: faultInjector.injected.map { ($0.key.rawValue, $0.value) }),
+            accessTokenParameters: accessTokenParameterCount, appStatus: appStatus.rawValue
         )
     }
 }

@@ -21,6 +21,10 @@ extension SandboxStore {
         }
     }
 
+    func setAppStatus(_ status: SandboxConfiguration.AppStatus) {
+        withState { $0.appStatus = status }
+    }
+
     func setFaults(_ faults: SandboxFaults) {
         withState { $0.faultInjector.replace(with: faults) }
     }

@@ -19,6 +19,12 @@ extension StravaSandboxServer {
     public func setFaults(_ faults: SandboxFaults) { store.setFaults(faults) }
 
     /// Forgets every token, upload, activity, count and run-time fault; the configuration stays.
+    /// Makes the app inactive (every API call gets Strava's 403) or active again, as `POST /_sandbox/app`.
+    public func setAppStatus(_ status: SandboxConfiguration.AppStatus) { store.setAppStatus(status) }
+
+    /// Signs another athlete in to the sandbox's "browser", as `POST /_sandbox/athlete`.
+    public func switchAthlete(to id: Int64) { store.withState { $0.athlete.id = id } }
+
     public func reset() { store.reset() }
 
     /// Moves the sandbox clock forward: tokens expire, uploads finish and windows turn without waiting.

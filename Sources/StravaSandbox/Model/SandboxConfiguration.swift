@@ -6,6 +6,8 @@ public struct SandboxConfiguration: Sendable, Codable {
     public enum DuplicateDetection: String, Sendable, Codable { case post, poll }
     /// Which of Strava's two duplicate messages is produced.
     public enum DuplicateMessageForm: String, Sendable, Codable { case plain, link }
+    /// Whether the app's owner has a Strava subscription: an inactive app gets Strava's 403 on every API call.
+    public enum AppStatus: String, Sendable, Codable { case active, inactive }
 
     public var clientID: String = "12345"
     /// The sandbox's own fake secret: it guards nothing real, so it may be printed and logged.
@@ -21,6 +23,14 @@ public struct SandboxConfiguration: Sendable, Codable {
     public var athleteUsername: String = "sandbox_athlete"
     public var athleteFirstname: String = "Sandy"
     public var athleteLastname: String = "Box"
+
+    /// Athletes the app may connect: 1 in single-player mode, 10 at most on the Standard Tier.
+    public var athleteCapacity: Int = 1
+    public var appStatus: AppStatus = .active
+    /// true: `/oauth/deauthorize` answers 404, as after 1 June 2027 (use `/oauth/revoke`).
+    public var deauthorizeRetired: Bool = false
+    /// true: an `access_token` query or form parameter gets Strava's 401, as from 1 June 2027.
+    public var queryTokensRejected: Bool = false
 
     public var accessTokenLifetimeSeconds: Double = 21_600
     /// A refresh returns the same access token while it has more than this left.
@@ -62,6 +72,7 @@ public struct SandboxConfiguration: Sendable, Codable {
     static let keys = [
         "client_id", "client_secret", "callback_domain", "auto_approve", "granted_scopes",
         "athlete_id", "athlete_username", "athlete_firstname", "athlete_lastname",
+        "athlete_capacity", "app_status", "deauthorize_retired", "query_tokens_rejected",
         "access_token_lifetime_seconds", "same_token_threshold_seconds", "rotate_refresh_tokens",
         "authorization_code_lifetime_seconds",
         "processing_median_seconds", "processing_sigma", "processing_scale", "processing_fixed_seconds",
@@ -83,6 +94,10 @@ public struct SandboxConfiguration: Sendable, Codable {
         athleteUsername = try reader.read("athlete_username", default: defaults.athleteUsername)
         athleteFirstname = try reader.read("athlete_firstname", default: defaults.athleteFirstname)
         athleteLastname = try reader.read("athlete_lastname", default: defaults.athleteLastname)
+        athleteCapacity = try reader.readCount("athlete_capacity", default: defaults.athleteCapacity)
+        appStatus = try reader.read("app_status", default: defaults.appStatus)
+        deauthorizeRetired = try reader.read("deauthorize_retired", default: defaults.deauthorizeRetired)
+        queryTokensRejected = try reader.read("query_tokens_rejected", default: defaults.queryTokensRejected)
         accessTokenLifetimeSeconds = try reader.readPositive(
             "access_token_lifetime_seconds", default: defaults.accessTokenLifetimeSeconds)
         sameTokenThresholdSeconds = try reader.readNonNegative(
@@ -120,6 +135,7 @@ public struct SandboxConfiguration: Sendable, Codable {
     public func validate() throws {
         if clientID.isEmpty { throw SandboxError.invalidValue(key: "client_id", "must not be empty") }
         if clientSecret.isEmpty { throw SandboxError.invalidValue(key: "client_secret", "must not be empty") }
+        if athleteCapacity < 1 { throw SandboxError.invalidValue(key: "athlete_capacity", "must be 1 or more") }
         if let fixed = processingFixedSeconds, fixed < 0 || !fixed.isFinite {
             throw SandboxError.invalidValue(key: "processing_fixed_seconds", "\(fixed) must be 0 or more")
         }
@@ -146,6 +162,10 @@ public struct SandboxConfiguration: Sendable, Codable {
         try put(athleteUsername, "athlete_username")
         try put(athleteFirstname, "athlete_firstname")
         try put(athleteLastname, "athlete_lastname")
+        try put(athleteCapacity, "athlete_capacity")
+        try put(appStatus, "app_status")
+        try put(deauthorizeRetired, "deauthorize_retired")
+        try put(queryTokensRejected, "query_tokens_rejected")
         try put(accessTokenLifetimeSeconds, "access_token_lifetime_seconds")
         try put(sameTokenThresholdSeconds, "same_token_threshold_seconds")
         try put(rotateRefreshTokens, "rotate_refresh_tokens")

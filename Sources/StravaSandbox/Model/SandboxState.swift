@@ -18,6 +18,10 @@ struct SandboxState: Sendable {
     var requestCounts: [String: Int] = [:]
     /// 429 responses sent (over the limit or from a burst).
     var rateLimitedCount = 0
+    /// Requests that carried an `access_token` query or form parameter instead of the header.
+    var accessTokenParameterCount = 0
+    /// The app's status now (the configuration's, changed by `POST /_sandbox/app`).
+    var appStatus: SandboxConfiguration.AppStatus
     var generator: SeededGenerator
     var nextUploadID: Int64 = 8_919_698_041
     var nextActivityID: Int64 = 17_611_540_601
@@ -25,6 +29,7 @@ struct SandboxState: Sendable {
     init(configuration: SandboxConfiguration) {
         self.configuration = configuration
         self.athlete = Athlete(configuration: configuration)
+        self.appStatus = configuration.appStatus
         self.rateLimiter = RateLimiter(configuration: configuration)
         self.faultInjector = FaultInjector(faults: configuration.faults)
         self.generator = SeededGenerator(seed: configuration.randomSeed)

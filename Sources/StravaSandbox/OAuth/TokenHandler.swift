@@ -1,7 +1,7 @@
 import Foundation
 import Hummingbird
 
-/// `POST /oauth/token` (and `/api/v3/oauth/token`) and `POST /oauth/deauthorize`.
+/// `POST /oauth/token` (and `/api/v3/oauth/token`), `POST /oauth/revoke` and `POST /oauth/deauthorize`.
 struct TokenHandler: Sendable {
     let store: SandboxStore
 
@@ -37,10 +37,21 @@ struct TokenHandler: Sendable {
         }
     }
 
+    /// `POST /oauth/deauthorize` (also at `/api/v3/oauth/deauthorize`): the access token as a Bearer header or
+    /// an `access_token` parameter; 404 once `deauthorize_retired` (Strava retires it on 1 June 2027).
     func deauthorize(_ request: Request, context: SandboxRequestContext) async throws -> Response {
         var request = request
         let fields = try await request.formFields()
-        guard let value = request.accessToken ?? fields["access_token"], !value.isEmpty else {
+        let (retired, rejectParameters) = store.withState { state in
+            if request.headers[.authorization] == nil, fields["access_token"] != nil, !request.hasAccessTokenInQuery {
+                state.accessTokenParameterCount += 1
+            }
+            return (state.configuration.deauthorizeRetired, state.configuration.queryTokensRejected)
+        }
+        if retired { return StravaFault.notFound.response }
+        let header = request.headers[.authorization].flatMap { Request.bearerToken($0) }
+        if rejectParameters, header == nil { return StravaFault.invalidAccessToken.response }
+        guard let value = header ?? request.accessToken ?? fields["access_token"], !value.isEmpty else {
             return StravaFault.invalidAccessToken.response
         }
         let now = store.now
@@ -51,6 +62,32 @@ struct TokenHandler: Sendable {
         }
         guard revoked else { return StravaFault.invalidAccessToken.response }
         return .json(.object([("access_token", .string(value))]))
+    }
+
+    /// `POST /oauth/revoke`: the app authenticates with HTTP Basic `client_id:client_secret`; the form names
+    /// `token` (an access or refresh token) and optionally `token_type_hint`. Revoking either token revokes
+    /// every token of that athlete. An unknown token is not an error (RFC 7009): `200 {}` either way.
+    func revoke(_ request: Request, context: SandboxRequestContext) async throws -> Response {
+        var request = request
+        let fields = try await request.formFields()
+        let configuration = store.withState { $0.configuration }
+        guard let app = request.headers[.authorization].flatMap(Request.basicCredentials) else {
+            return StravaFault.invalidClientSecret.response
+        }
+        guard app.0 == configuration.clientID else { return StravaFault.invalidClientID.response }
+        guard app.1 == configuration.clientSecret else { return StravaFault.invalidClientSecret.response }
+        guard let value = fields["token"], !value.isEmpty else {
+            return StravaFault.badRequest(resource: "Token", field: "token", code: "missing").response
+        }
+        if let hint = fields["token_type_hint"], !["access_token", "refresh_token"].contains(hint) {
+            return StravaFault.badRequest(resource: "Token", field: "token_type_hint", code: "invalid").response
+        }
+        store.withState { state in
+            if let athleteID = state.tokens.athlete(holding: value) {
+                state.tokens.revokeAll(athleteID: athleteID)
+            }
+        }
+        return .json(.object([]))
     }
 
     /// Strava's token body: the exchange carries `athlete` after the tokens, the refresh has its own key order.

@@ -44,6 +44,10 @@ struct TokenStore: Sendable {
                 return .failure(.invalidCode)
             }
         }
+        let connected = connectedAthletes
+        if !connected.contains(code.athleteID), connected.count >= configuration.athleteCapacity {
+            return .failure(.athleteLimitExceeded)
+        }
         code.used = true
         codes[value] = code
         return .success(issueTokens(athleteID: code.athleteID, scopes: code.scopes, now: now, configuration: configuration))
@@ -90,6 +94,14 @@ struct TokenStore: Sendable {
         guard let token = accessTokens[value], token.expiresAt > now else { return nil }
         return token
     }
+
+    /// The athlete an access token (live or expired) or a refresh token belongs to.
+    func athlete(holding value: String) -> Int64? {
+        accessTokens[value]?.athleteID ?? refreshTokens[value]?.athleteID
+    }
+
+    /// Athletes connected to the app: those holding a refresh token.
+    var connectedAthletes: Set<Int64> { Set(refreshTokens.values.map(\.athleteID)) }
 
     /// Deauthorization: every access token, refresh token and pending code of the athlete stops working.
     /// Returns how many tokens were revoked.

@@ -9,14 +9,35 @@ extension Request {
 
     /// The access token from `Authorization: Bearer …` or the `access_token` query parameter.
     var accessToken: String? {
-        if let header = headers[.authorization] {
-            let parts = header.split(separator: " ", maxSplits: 1)
-            if parts.count == 2, parts[0].lowercased() == "bearer" {
-                return String(parts[1]).trimmingCharacters(in: .whitespaces)
-            }
-        }
+        if let header = headers[.authorization], let token = Self.bearerToken(header) { return token }
         return queryFields["access_token"]
     }
+
+    /// The token of an `Authorization: Bearer …` value.
+    static func bearerToken(_ header: String) -> String? {
+        let parts = header.split(separator: " ", maxSplits: 1)
+        guard parts.count == 2, parts[0].lowercased() == "bearer" else { return nil }
+        return String(parts[1]).trimmingCharacters(in: .whitespaces)
+    }
+
+    /// The name and password of an `Authorization: Basic …` value.
+    static func basicCredentials(_ header: String) -> (String, String)? {
+        let parts = header.split(separator: " ", maxSplits: 1)
+        guard parts.count == 2, parts[0].lowercased() == "basic",
+            let data = Data(base64Encoded: String(parts[1]).trimmingCharacters(in: .whitespaces))
+        else { return nil }
+        let text = String(decoding: data, as: UTF8.self)
+        guard let colon = text.firstIndex(of: ":") else { return nil }
+        return (String(text[..<colon]), String(text[text.index(after: colon)...]))
+    }
+
+    /// Whether the request names a token at all (header or `access_token` parameter): an API client, not a browser.
+    var carriesCredentials: Bool {
+        headers[.authorization] != nil || queryFields["access_token"] != nil
+    }
+
+    /// The access token given as a query parameter rather than in the header.
+    var hasAccessTokenInQuery: Bool { queryFields["access_token"] != nil }
 
     /// The whole body, refusing more than `limit` bytes.
     mutating func collectData(upTo limit: Int) async throws -> Data {

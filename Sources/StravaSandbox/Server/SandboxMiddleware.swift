@@ -22,7 +22,7 @@ struct SandboxMiddleware: RouterMiddleware {
             }
             return try await next(request, context)
         }
-        guard RouteName.isRateLimitedAPI(path: path) else {
+        guard RouteName.isRateLimitedAPI(path: path, request: request) else {
             return try await next(request, context)
         }
         return try await gate(request, context: context, path: path, next: next)
@@ -58,6 +58,8 @@ struct SandboxMiddleware: RouterMiddleware {
         var response: Response
         if snapshot.limited {
             response = StravaFault.rateLimitExceeded.response
+        } else if let refusal = refusal(of: request, path: path) {
+            response = refusal.response
         } else {
             response = try await respond(request, context: context, next: next)
         }
@@ -69,6 +71,18 @@ struct SandboxMiddleware: RouterMiddleware {
         response.headers[.init("X-ReadRateLimit-Limit")!] = snapshot.read.limitHeader
         response.headers[.init("X-ReadRateLimit-Usage")!] = snapshot.read.usageHeader
         return response
+    }
+
+    /// Strava's answer before the route runs: a token in the query once that is refused (from 1 June 2027),
+    /// or an inactive app (every API call, not OAuth). The query token is counted either way.
+    private func refusal(of request: Request, path: String) -> StravaFault? {
+        let (rejectQueryTokens, inactive) = store.withState { state in
+            if request.hasAccessTokenInQuery { state.accessTokenParameterCount += 1 }
+            return (state.configuration.queryTokensRejected, state.appStatus == .inactive)
+        }
+        if rejectQueryTokens, request.hasAccessTokenInQuery { return .invalidAccessToken }
+        if inactive, !RouteName.isDeauthorize(path) { return .appInactive }
+        return nil
     }
 
     /// Runs the route, turning Hummingbird's errors into Strava-shaped JSON so the gate can add its headers.

@@ -1,6 +1,8 @@
 import Hummingbird
 
-/// Builds the sandbox's routes: OAuth, the Strava API under /api/v3, and the control routes under /_sandbox.
+/// Builds the sandbox's routes: OAuth, the Strava API in both layouts (under `/api/v3`, as at
+/// `https://www.strava.com/api/v3`, and at the root, as at `https://api-v3.strava.com`), and the control
+/// routes under `/_sandbox`.
 enum SandboxRouter {
     static func make(store: SandboxStore) -> Router<SandboxRequestContext> {
         let router = Router(context: SandboxRequestContext.self)
@@ -14,21 +16,27 @@ enum SandboxRouter {
         let token = TokenHandler(store: store)
         router.post("/oauth/token", use: token.token)
         router.post("/api/v3/oauth/token", use: token.token)
+        router.post("/oauth/revoke", use: token.revoke)
         router.post("/oauth/deauthorize", use: token.deauthorize)
+        router.post("/api/v3/oauth/deauthorize", use: token.deauthorize)
 
         let uploads = UploadHandler(store: store)
-        router.post("/api/v3/uploads", use: uploads.create)
-        router.get("/api/v3/uploads/:id", use: uploads.status)
-
         let activities = ActivityHandler(store: store)
-        router.get("/api/v3/activities/:id", use: activities.activity)
-        router.get("/api/v3/athlete", use: activities.athlete)
-        router.get("/api/v3/athlete/activities", use: activities.list)
-
-        // Pages for people (what an activity link in a sidecar opens), as strava.com serves them beside its API.
+        for prefix in ["/api/v3", ""] {
+            router.post("\(prefix)/uploads", use: uploads.create)
+            router.get("\(prefix)/uploads/:id", use: uploads.status)
+            router.get("\(prefix)/athlete", use: activities.athlete)
+            router.get("\(prefix)/athlete/activities", use: activities.list)
+        }
+        // `GET /activities/{id}` at the root is the API for a request with a token (the new API host's layout)
+        // and, without one, the page a person opens from a sidecar's `activity_url` (as on strava.com).
         let pages = PageHandler(store: store)
+        router.get("/api/v3/activities/:id", use: activities.activity)
+        router.get("/activities/:id") { request, context -> Response in
+            if request.carriesCredentials { return try await activities.activity(request, context: context) }
+            return try await pages.activity(request, context: context)
+        }
         router.get("/", use: pages.index)
-        router.get("/activities/:id", use: pages.activity)
 
         let control = ControlHandler(store: store)
         router.get("/_sandbox/stats", use: control.stats)
@@ -40,6 +48,9 @@ enum SandboxRouter {
         router.post("/_sandbox/reset", use: control.reset)
         router.post("/_sandbox/clock", use: control.clock)
         router.post("/_sandbox/tokens", use: control.tokens)
+        router.get("/_sandbox/app", use: control.appStatus)
+        router.post("/_sandbox/app", use: control.setAppStatus)
+        router.post("/_sandbox/athlete", use: control.switchAthlete)
         return router
     }
 }

@@ -53,6 +53,13 @@ struct StravaFault: Error, Sendable {
     static let rateLimitExceeded = StravaFault(
         status: .tooManyRequests, message: "Rate Limit Exceeded", errors: [("Application", "rate limit", "exceeded")])
 
+    /// Every API call of an app whose owner has no Strava subscription.
+    static let appInactive = StravaFault(
+        status: .forbidden, message: "Forbidden", errors: [("Application", "Status", "Inactive")])
+    /// One athlete more than the app may connect. Strava's exact JSON shape is unconfirmed; the message is its text.
+    static let athleteLimitExceeded = StravaFault(
+        status: .forbidden, message: "Limit of connected athletes exceeded", errors: [])
+
     static func serverError(_ status: HTTPResponse.Status) -> StravaFault {
         StravaFault(status: status, message: status.reasonPhrase, errors: [])
     }

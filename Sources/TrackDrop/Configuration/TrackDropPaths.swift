@@ -32,6 +32,8 @@ public struct TrackDropPaths: Sendable, Equatable {
     public var normalizedFolder: URL { stateFolder.appendingPathComponent("normalized", isDirectory: true) }
     /// What the running daemon is waiting for, read by `trackdrop status`.
     public var daemonStatusFile: URL { stateFolder.appendingPathComponent("daemon-status.json") }
+    /// Whether Strava's new API host answered, so that the choice of API base is not asked again each run.
+    public var apiBaseMemoryFile: URL { stateFolder.appendingPathComponent("api-base.json") }
     /// Sidecars for sources in read-only folders when no results folder is configured.
     public var fallbackResultsFolder: URL { stateFolder.appendingPathComponent("results", isDirectory: true) }
 

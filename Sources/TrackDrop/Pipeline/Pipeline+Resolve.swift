@@ -40,7 +40,7 @@ extension Pipeline {
                     return
                 }
                 result = resolved
-            } catch let error as StravaError where error == .reconnectRequired || error == .sessionClosed {
+            } catch let error as StravaError where [.reconnectRequired, .sessionClosed, .appInactive].contains(error) {
                 pause(error)
                 return
             } catch is CancellationError {

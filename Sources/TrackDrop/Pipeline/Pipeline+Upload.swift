@@ -114,8 +114,8 @@ extension Pipeline {
     private func handleSubmitFailure(_ error: StravaError, entry: LedgerEntry) throws {
         var entry = entry
         switch error {
-        case .reconnectRequired, .notConnected, .missingScope:
-            // Strava refused the credentials, so nothing was created: back to normalized, keep it queued.
+        case .reconnectRequired, .notConnected, .missingScope, .appInactive:
+            // Strava refused the credentials or the app, so nothing was created: back to normalized, keep it queued.
             entry.state = .normalized
             try ledger.save(entry)
             pause(error)
@@ -129,9 +129,18 @@ extension Pipeline {
     }
 
     func pause(_ error: StravaError) {
-        let reason: PauseReason = error == .reconnectRequired ? .reconnectRequired : .notConnected
-        if pauseReason == nil {
-            logger.error("uploads paused: \(error). Queued files are kept and go out once reconnected.")
+        let reason: PauseReason
+        switch error {
+        case .reconnectRequired: reason = .reconnectRequired
+        case .appInactive: reason = .appInactive
+        default: reason = .notConnected
+        }
+        if pauseReason != reason {
+            if reason == .appInactive {
+                logger.error("uploads paused: \(error). Queued files are kept and no sidecar is made final; a running `trackdrop watch` asks Strava again a few times an hour and resumes on its own.")
+            } else {
+                logger.error("uploads paused: \(error). Queued files are kept and go out once reconnected.")
+            }
         }
         pauseReason = reason
     }
@@ -151,7 +160,7 @@ extension Pipeline {
         do {
             outcome = try await session.lookUp(externalID: entry.externalID, submittedAfter: submittedAt.addingTimeInterval(-300))
         } catch let error as StravaError {
-            if [.reconnectRequired].contains(error) { pause(error) } else {
+            if [.reconnectRequired, .appInactive].contains(error) { pause(error) } else {
                 logger.warning("cannot look up \(entry.fileName) yet: \(error)")
                 notBefore[entry.id!] = Date().addingTimeInterval(30)
             }

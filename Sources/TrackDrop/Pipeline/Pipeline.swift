@@ -20,13 +20,20 @@ public actor Pipeline {
         public var links: ActivityLinks
         /// Which sources get an HTML cleaning report beside their sidecar.
         public var reports: ReportPolicy
+        /// While the Strava app is inactive: the first wait before asking Strava again, doubled after each
+        /// refusal up to the longest wait (5 and 20 min: at most a handful of calls an hour).
+        public var inactiveAppFirstWait: TimeInterval
+        public var inactiveAppLongestWait: TimeInterval
 
         public init(
             clean: Bool = true, paths: TrackDropPaths, resultsFolder: URL? = nil, lookUpDelay: TimeInterval = 5,
-            processingWaitLimit: TimeInterval = 900, links: ActivityLinks = .strava, reports: ReportPolicy = .init()
+            processingWaitLimit: TimeInterval = 900, links: ActivityLinks = .strava, reports: ReportPolicy = .init(),
+            inactiveAppFirstWait: TimeInterval = 300, inactiveAppLongestWait: TimeInterval = 1_200
         ) {
             self.links = links
             self.reports = reports
+            self.inactiveAppFirstWait = inactiveAppFirstWait
+            self.inactiveAppLongestWait = inactiveAppLongestWait
             self.clean = clean
             self.paths = paths
             self.resultsFolder = resultsFolder
@@ -39,6 +46,7 @@ public actor Pipeline {
     public enum PauseReason: String, Sendable, Codable {
         case reconnectRequired = "reconnect required"
         case notConnected = "not connected"
+        case appInactive = "Strava app inactive"
     }
 
     let ledger: Ledger
@@ -56,6 +64,8 @@ public actor Pipeline {
     /// Entries not to touch before the given time (an unknown POST outcome, a failed step).
     var notBefore: [Int64: Date] = [:]
     var pauseReason: PauseReason?
+    /// Refusals in a row while the Strava app is inactive; sets the wait before the next check.
+    var inactiveChecks = 0
     var intakeFinished = false
     /// Submitted entries whose outcome is being waited for, each by its own task.
     var following: Set<Int64> = []
@@ -174,8 +184,38 @@ public actor Pipeline {
         for entry in entries { emit(.unfinished(entry)) }
     }
 
-    /// While paused, checks now and then whether the connection came back.
+    /// The wait before asking Strava again after `refusals` answers of "inactive" in a row: doubling from
+    /// `first`, never above `longest`.
+    static func inactiveAppWait(afterRefusals refusals: Int, first: TimeInterval, longest: TimeInterval) -> TimeInterval {
+        min(longest, first * pow(2, Double(min(refusals, 30))))
+    }
+
+    /// While paused, checks now and then whether the connection came back. An inactive app is asked again
+    /// with backoff (one `GET /athlete` each time); a revoked connection comes back through `auth login`.
     private func waitForReconnect() async throws {
+        if pauseReason == .appInactive {
+            let wait = Self.inactiveAppWait(
+                afterRefusals: inactiveChecks, first: options.inactiveAppFirstWait, longest: options.inactiveAppLongestWait)
+            try await Task.sleep(for: .milliseconds(Int64(wait * 1000)))
+            let active: Bool
+            do {
+                active = try await session.checkAppStatus()
+            } catch is CancellationError {
+                throw CancellationError()
+            } catch {
+                logger.warning("could not ask Strava whether the app is active again: \(error)")
+                active = false
+            }
+            guard active else {
+                inactiveChecks += 1
+                return
+            }
+            logger.notice("the Strava app is active again; resuming uploads")
+            inactiveChecks = 0
+            pauseReason = nil
+            resolverWake.signal()
+            return
+        }
         try await Task.sleep(for: .seconds(30))
         if await session.connectionState == .connected {
             logger.info("connection to Strava is back; resuming uploads")

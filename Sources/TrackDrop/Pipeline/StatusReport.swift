@@ -53,7 +53,7 @@ public struct StatusReport: Sendable, Encodable {
                 waiting.append("\(daemon.settling.count) file(s) settling (taken once unchanged for the settle time)")
             }
             if let paused = daemon.paused {
-                waiting.append("uploads paused: \(paused) – run `trackdrop auth login` again; queued files are kept")
+                waiting.append(Self.pauseSentence(paused))
             }
             if let until = daemon.rateLimit?.waitingUntil, until > Date() {
                 waiting.append("rate limit: waiting until \(until.formatted(date: .omitted, time: .shortened))")
@@ -63,5 +63,14 @@ public struct StatusReport: Sendable, Encodable {
             waiting.append("\(open) file(s) not finished and no daemon running: start `trackdrop watch` to finish them")
         }
         return StatusReport(ledger: paths.ledgerFile.path, counts: counts, latest: latest, waiting: waiting, daemonRunning: running, daemon: running ? daemon : nil)
+    }
+
+    /// What a paused daemon waits for and what to do about it.
+    static func pauseSentence(_ paused: String) -> String {
+        if paused == Pipeline.PauseReason.appInactive.rawValue {
+            return "uploads paused: the Strava app is inactive (Strava refuses every API call). "
+                + ConnectionReport.inactiveAdvice.prefix(1).uppercased() + ConnectionReport.inactiveAdvice.dropFirst()
+        }
+        return "uploads paused: \(paused) – run `trackdrop auth login` again; queued files are kept"
     }
 }

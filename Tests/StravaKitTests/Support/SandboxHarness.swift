@@ -40,6 +40,22 @@ struct SandboxHarness {
         try StravaSession(settings: settings, credentialsFile: credentialsFile, logger: logger)
     }
 
+    /// A session with other settings (another API base, another OAuth base), the same credentials.
+    func session(settings: StravaSettings) throws -> StravaSession {
+        try StravaSession(settings: settings, credentialsFile: credentialsFile, logger: logger)
+    }
+
+    /// The two layouts of this sandbox: the new host's (at the root) and today's (under /api/v3).
+    var rootAPI: URL { baseURL }
+    var legacyAPI: URL { baseURL.appendingPathComponent("api/v3") }
+
+    /// These settings with `apiBase` in place of the fixed `/api/v3` base.
+    func settings(apiBase: APIBaseSetting) -> StravaSettings {
+        StravaSettings(
+            apiBase: apiBase, oauthBaseURL: baseURL, clientID: settings.clientID, clientSecret: settings.clientSecret,
+            rateLimitWindow: settings.rateLimitWindow)
+    }
+
     func stats() -> SandboxStats { server.stats() }
 
     /// API calls the sandbox saw (token and control routes left out).

@@ -86,7 +86,7 @@ struct SandboxHarness: Sendable {
     /// `POST /api/v3/uploads` as multipart; `fields` go into the form unless `queryFields` is set.
     func upload(
         _ data: Data, fileName: String = "ride.gpx", dataType: String? = "gpx", token: String,
-        fields: [(String, String)] = [], fieldsInQuery: Bool = false
+        fields: [(String, String)] = [], fieldsInQuery: Bool = false, apiBase: String = "/api/v3"
     ) async throws -> Reply {
         var all = fields
         if let dataType { all.insert(("data_type", dataType), at: 0) }
@@ -100,7 +100,7 @@ struct SandboxHarness: Sendable {
         body.append(Data("--\(boundary)\r\nContent-Disposition: form-data; name=\"file\"; filename=\"\(fileName)\"\r\nContent-Type: application/octet-stream\r\n\r\n".utf8))
         body.append(data)
         body.append(Data("\r\n--\(boundary)--\r\n".utf8))
-        let path = fieldsInQuery ? "/api/v3/uploads?" + Self.formEncode(all) : "/api/v3/uploads"
+        let path = fieldsInQuery ? "\(apiBase)/uploads?" + Self.formEncode(all) : "\(apiBase)/uploads"
         return try await send(.POST, path, token: token, body: body, contentType: "multipart/form-data; boundary=\(boundary)")
     }
 

@@ -99,11 +99,14 @@ struct PipelineHarness {
 
     func pipeline(
         session: StravaSession, lookUpDelay: TimeInterval = 0, processingWaitLimit: TimeInterval = 900,
-        links: ActivityLinks = .strava, reports: ReportPolicy = .init()
+        links: ActivityLinks = .strava, reports: ReportPolicy = .init(),
+        inactiveAppWaits: (first: TimeInterval, longest: TimeInterval) = (300, 1_200)
     ) -> Pipeline {
         Pipeline(
             ledger: ledger, session: session,
-            options: .init(paths: paths, lookUpDelay: lookUpDelay, processingWaitLimit: processingWaitLimit, links: links, reports: reports),
+            options: .init(
+                paths: paths, lookUpDelay: lookUpDelay, processingWaitLimit: processingWaitLimit, links: links,
+                reports: reports, inactiveAppFirstWait: inactiveAppWaits.first, inactiveAppLongestWait: inactiveAppWaits.longest),
             logger: SandboxHarness.quietLogger
         )
     }
@@ -123,16 +126,18 @@ struct PipelineHarness {
     }
 
     /// The watcher and the pipeline running as the daemon runs them, until the returned task is cancelled.
-    func watch(session: StravaSession, settleSeconds: Double) -> (events: AsyncStream<PipelineEvent>, running: Task<Void, any Error>) {
+    func watch(
+        session: StravaSession, settleSeconds: Double, inactiveAppWaits: (first: TimeInterval, longest: TimeInterval) = (300, 1_200)
+    ) -> (events: AsyncStream<PipelineEvent>, running: Task<Void, any Error>, pipeline: Pipeline) {
         let watcher = FolderWatcher(folders: [FolderConfiguration(path: inbox.url)], options: .init(settleSeconds: settleSeconds), logger: SandboxHarness.quietLogger)
-        let pipeline = pipeline(session: session)
+        let pipeline = pipeline(session: session, inactiveAppWaits: inactiveAppWaits)
         let running = Task {
             try await withThrowingDiscardingTaskGroup { group in
                 group.addTask { try await watcher.run() }
                 group.addTask { try await pipeline.run(intake: watcher.readyFiles, stopWhenIdle: false) }
             }
         }
-        return (pipeline.events, running)
+        return (pipeline.events, running, pipeline)
     }
 
     func sidecar(_ name: String) throws -> Sidecar {
