@@ -1,0 +1,115 @@
+#!/usr/bin/env python3
+"""Writes the generalization benchmark's inputs: every generator × truth × sampling × seed of one set.
+
+Usage: make_worlds.py OUT_DIR tuning|heldout
+Writes OUT_DIR/<generator>_<truth>_<sampling>_<seed>.gpx and .truth.json (python3 stdlib, deterministic).
+
+The split is fixed here, before any result was looked at:
+- tuning: seeds 1 and 2 of `gm-watch`, `gm-phone` and `multipath`;
+- held out: seeds 101, 102 and 103 of all four generators; `fused` is never used for tuning at all.
+"""
+import datetime
+import functools
+import json
+import math
+import os
+import random
+import sys
+import zlib
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from truths import TRUTHS, motion  # noqa: E402
+from worlds import GENERATORS, phone_faults, sample_times  # noqa: E402
+
+SETS = {
+    "tuning": (["gm-watch", "gm-phone", "multipath"], [1, 2]),
+    "heldout": (["gm-watch", "gm-phone", "multipath", "fused"], [101, 102, 103]),
+}
+SAMPLINGS = ["1s", "smart", "10s-gaps", "autopause"]
+EARTH = 6378137.0
+ORIGIN = (59.3326, 18.0649)  # Stockholm: high latitude, so east and north scales differ a lot
+START = datetime.datetime(2026, 10, 3, 6, 30, 0, tzinfo=datetime.timezone.utc)
+
+
+@functools.lru_cache(maxsize=None)
+def build_truth(name, seed):
+    """The truth for (name, seed): path, per-second arcs and moving flags, sport, laps (track only)."""
+    rng = random.Random(zlib.crc32(("truth/%s/%d" % (name, seed)).encode()))
+    made = TRUTHS[name](rng)
+    path, speed, seconds, stops, sport = made[:5]
+    laps = made[5] if len(made) > 5 else None
+    arcs, moving = motion(path, speed, seconds, stops)
+    return path, arcs, moving, sport, laps
+
+
+def at(path, arc):
+    i = min(int(arc / path.step), len(path.points) - 2)
+    f = arc / path.step - i
+    (ax, ay), (bx, by) = path.points[i], path.points[i + 1]
+    return ax + (bx - ax) * f, ay + (by - ay) * f
+
+
+def to_latlon(x, y):
+    lat = ORIGIN[0] + math.degrees(y / EARTH)
+    lon = ORIGIN[1] + math.degrees(x / (EARTH * math.cos(math.radians(ORIGIN[0]))))
+    return lat, lon
+
+
+def stamp(second):
+    return (START + datetime.timedelta(seconds=second)).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def make(out, generator, truth_name, sampling, seed, pick):
+    path, arcs, moving, sport, laps = build_truth(truth_name, seed)
+    truth_xy = [at(path, a) for a in arcs]
+    headings = [0.0]
+    for k in range(1, len(truth_xy)):
+        dx, dy = truth_xy[k][0] - truth_xy[k - 1][0], truth_xy[k][1] - truth_xy[k - 1][1]
+        headings.append(math.atan2(dy, dx) if dx * dx + dy * dy > 1e-6 else headings[-1])
+    kind, world = GENERATORS[generator]
+    rng = random.Random(zlib.crc32(("noise/%s/%s/%s/%d" % (generator, truth_name, sampling, seed)).encode()))
+    measured, params = world(rng, truth_xy, pick)
+    times = sample_times(rng, sampling, moving, headings)
+    rows = [[t, measured[t][0], measured[t][1]] for t in times]
+    faults = {}
+    if kind == "phone":
+        rows, faults = phone_faults(rng, rows)
+    sampled = sum(math.hypot(truth_xy[b][0] - truth_xy[a][0], truth_xy[b][1] - truth_xy[a][1])
+                  for a, b in zip(times, times[1:]))
+    name = "%s_%s_%s_%d" % (generator, truth_name, sampling, seed)
+    with open(os.path.join(out, name + ".gpx"), "w") as f:
+        f.write('<?xml version="1.0" encoding="UTF-8"?>\n<gpx version="1.1" creator="trackdrop generalization '
+                'benchmark" xmlns="http://www.topografix.com/GPX/1/1" '
+                'xmlns:gpxtpx="http://www.garmin.com/xmlschemas/TrackPointExtension/v1">\n'
+                ' <trk>\n  <name>%s</name>\n  <type>%s</type>\n  <trkseg>\n' % (name, sport))
+        for t, x, y in rows:
+            lat, lon = to_latlon(x, y)
+            f.write('   <trkpt lat="%.7f" lon="%.7f"><ele>%.1f</ele><time>%s</time><extensions>'
+                    '<gpxtpx:TrackPointExtension><gpxtpx:hr>%d</gpxtpx:hr></gpxtpx:TrackPointExtension>'
+                    '</extensions></trkpt>\n' % (lat, lon, 30 + 5 * math.sin(t / 400), stamp(t), 110 + t % 50))
+        f.write('  </trkseg>\n </trk>\n</gpx>\n')
+    info = {"generator": generator, "class": kind, "truth": truth_name, "sampling": sampling, "seed": seed,
+            "origin": ORIGIN, "earth": EARTH, "start": stamp(0), "arcs": arcs,
+            "true_length": arcs[times[-1]] - arcs[times[0]], "sampled_length": sampled,
+            "first": times[0], "last": times[-1], "lap_length": path.arc_length() / laps if laps else None,
+            "laps": laps, "params": params, "faults": faults}
+    with open(os.path.join(out, name + ".truth.json"), "w") as f:
+        json.dump(info, f)
+
+
+def main():
+    out, which = sys.argv[1], sys.argv[2]
+    generators, seeds = SETS[which]
+    os.makedirs(out, exist_ok=True)
+    for generator in generators:
+        pick = 0
+        for seed in seeds:
+            for truth_name in TRUTHS:
+                for sampling in SAMPLINGS:
+                    # The Gauss–Markov grids are swept: each file takes the next grid point (offset per seed).
+                    make(out, generator, truth_name, sampling, seed, pick + 7 * seed)
+                    pick += 1
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,87 @@
+#!/usr/bin/env python3
+"""Tables of the generalization benchmark from score.py's JSON, against the issue's targets.
+
+Usage: report.py SCORES.json TOOL [BASELINE_TOOL]
+Prints markdown: one row per generator × truth (over samplings and seeds) with the verdict, then one row
+per generator × truth × sampling. With BASELINE_TOOL, the median error of that tool is shown beside.
+"""
+import json
+import statistics
+import sys
+
+TARGET = {"watch": 1.0, "phone": 1.5}
+WORST = 3.0
+MAX_DEV = 30.0
+LAP = 1.0
+
+
+def group(scores, tool, keys):
+    out = {}
+    for entry in scores.values():
+        if tool not in entry:
+            continue
+        out.setdefault(tuple(entry[k] for k in keys), []).append((entry, entry[tool]))
+    return out
+
+
+def summary(rows):
+    errors = [r["error"] for _, r in rows]
+    return {
+        "n": len(rows),
+        "median": statistics.median(abs(e) for e in errors),
+        "signed": statistics.median(errors),
+        "worst": max(abs(e) for e in errors),
+        "max_dev": max(r["max_dev"] for _, r in rows),
+        "monotone": all(r["monotone"] for _, r in rows),
+        "floor": statistics.median(r["floor"] for _, r in rows),
+        "corner": statistics.mean(r["corner_cut"] for _, r in rows),
+        "jitter": statistics.median(r["jitter"] for _, r in rows),
+        "lap": statistics.mean(r["lap_mean_abs"] for _, r in rows) if "lap_mean_abs" in rows[0][1] else None,
+    }
+
+
+def main():
+    scores = json.load(open(sys.argv[1]))
+    tool = sys.argv[2]
+    base = sys.argv[3] if len(sys.argv) > 3 else None
+    keys = ("generator", "truth")
+    grouped = group(scores, tool, keys)
+    based = group(scores, base, keys) if base else {}
+    print("| generator | class | truth | files | median abs error | signed median | worst | max dev (m) | "
+          "time order | lap error (mean abs) | corner cut (m) | jitter on straights | noise-free floor | %s"
+          "verdict |" % ("%s median | " % base if base else ""))
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|---|%s---|" % ("---|" if base else ""))
+    met = total = 0
+    for key in sorted(grouped):
+        rows = grouped[key]
+        kind = rows[0][0]["class"]
+        s = summary(rows)
+        ok = (s["median"] <= TARGET[kind] and s["worst"] <= WORST and s["max_dev"] <= MAX_DEV and s["monotone"]
+              and (s["lap"] is None or s["lap"] <= LAP))
+        misses = []
+        if s["median"] > TARGET[kind]: misses.append("median > %.1f %%" % TARGET[kind])
+        if s["worst"] > WORST: misses.append("worst > 3 %")
+        if s["max_dev"] > MAX_DEV: misses.append("max dev > 30 m")
+        if not s["monotone"]: misses.append("time goes back")
+        if s["lap"] is not None and s["lap"] > LAP: misses.append("lap > 1 %")
+        met += ok
+        total += 1
+        basecell = ""
+        if base and key in based:
+            basecell = "%.2f %% | " % summary(based[key])["median"]
+        print("| %s | %s | %s | %d | %.2f %% | %+.2f %% | %.2f %% | %.1f | %s | %s | %+.1f | %+.2f %% | %+.2f %% | %s%s |" % (
+            key[0], kind, key[1], s["n"], s["median"], s["signed"], s["worst"], s["max_dev"],
+            "ok" if s["monotone"] else "BACKWARDS", "%.2f %%" % s["lap"] if s["lap"] is not None else "–",
+            s["corner"], s["jitter"], s["floor"], basecell, "met" if ok else "NOT MET: " + ", ".join(misses)))
+    print("\n%d of %d generator × truth cells meet every target.\n" % (met, total))
+    print("| generator | truth | sampling | files | median abs error | signed | worst | max dev (m) | floor |")
+    print("|---|---|---|---|---|---|---|---|---|")
+    for key, rows in sorted(group(scores, tool, ("generator", "truth", "sampling")).items()):
+        s = summary(rows)
+        print("| %s | %s | %s | %d | %.2f %% | %s | %.2f %% | %.1f | %+.2f %% |" % (
+            key[0], key[1], key[2], s["n"], s["median"],
+            ", ".join("%+.2f" % r["error"] for _, r in rows), s["worst"], s["max_dev"], s["floor"]))
+
+
+if __name__ == "__main__":
+    main()

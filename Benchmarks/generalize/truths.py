@@ -1,0 +1,202 @@
+"""True paths for the generalization benchmark: what the athlete really did, second by second.
+
+Each truth is a dense polyline (about 1 m between vertices, local east/north metres) and a motion along it:
+the arc length reached at every whole second, with stops where the athlete stood still. Written for this
+benchmark only; nothing here is shared with the cleaner or with Benchmarks/denoise/make_tracks.py.
+"""
+import math
+
+
+class Path:
+    """A polyline built from straights and circular arcs, sampled about every `step` metres."""
+
+    def __init__(self, step=1.0):
+        self.step = step
+        self.x, self.y, self.heading = 0.0, 0.0, 0.0
+        self.points = [(0.0, 0.0)]
+        self.turn_at = []  # (arc where the turn starts, arc where it ends, signed angle in radians)
+
+    def arc_length(self):
+        return (len(self.points) - 1) * self.step
+
+    def straight(self, metres):
+        n = max(1, int(round(metres / self.step)))
+        for _ in range(n):
+            self.x += self.step * math.cos(self.heading)
+            self.y += self.step * math.sin(self.heading)
+            self.points.append((self.x, self.y))
+
+    def turn(self, degrees, radius):
+        """A turn of `degrees` (positive = left) on a circle of `radius` metres."""
+        angle = math.radians(degrees)
+        arc = abs(angle) * radius
+        n = max(1, int(round(arc / self.step)))
+        start = self.arc_length()
+        for _ in range(n):
+            # Chord of each sub-arc, so vertices lie exactly on the circle.
+            self.heading += angle / (2 * n)
+            chord = 2 * radius * math.sin(abs(angle) / (2 * n))
+            self.x += chord * math.cos(self.heading)
+            self.y += chord * math.sin(self.heading)
+            self.heading += angle / (2 * n)
+            self.points.append((self.x, self.y))
+        self.turn_at.append((start, self.arc_length(), angle))
+
+    def true_length(self, upto_index):
+        p = self.points
+        return sum(math.hypot(p[i][0] - p[i - 1][0], p[i][1] - p[i - 1][1]) for i in range(1, upto_index + 1))
+
+
+def motion(path, speed_at, seconds, stops=()):
+    """Arc length at each whole second: speed_at(arc, t) m/s, integrated in 0.05 s steps; `stops` is a list
+    of (arc, seconds) where the athlete stands still. Returns the list and the moving flag per second."""
+    arcs, moving = [0.0], [True]
+    arc, t = 0.0, 0.0
+    pending = sorted(stops)
+    standing_until = -1.0
+    end = path.arc_length() - 1
+    for second in range(1, seconds + 1):
+        still = False
+        for _ in range(20):
+            t += 0.05
+            if t < standing_until:
+                still = True
+                continue
+            if pending and arc >= pending[0][0]:
+                standing_until = t + pending[0][1]
+                pending.pop(0)
+                still = True
+                continue
+            arc = min(end, arc + speed_at(arc, t) * 0.05)
+        arcs.append(arc)
+        moving.append(not still)
+        if arc >= end:
+            break
+    return arcs, moving
+
+
+def corners_run(rng):
+    """A city run: blocks joined by sharp corners (90° on 4 m, 135° on 3 m) and hairpins (180° on 2 m);
+    slows into the sharp ones; two traffic-light stops."""
+    p = Path()
+    slow = []
+    while p.arc_length() < 9000:
+        p.straight(rng.uniform(60, 240))
+        kind = rng.random()
+        side = rng.choice((-1, 1))
+        start = p.arc_length()
+        if kind < 0.55:
+            p.turn(side * 90, 4)
+        elif kind < 0.75:
+            p.turn(side * 135, 3)
+        elif kind < 0.88:
+            p.turn(side * 180, 2)
+        else:
+            p.turn(side * 45, 10)
+        slow.append((start - 8, p.arc_length() + 8))
+    base = rng.uniform(2.8, 3.6)
+
+    def speed(arc, t):
+        for a, b in slow:
+            if a <= arc <= b:
+                return 0.65 * base
+        return base * (1 + 0.08 * math.sin(t / 70))
+    stops = [(rng.uniform(1500, 3500), rng.uniform(20, 60)), (rng.uniform(5000, 7500), rng.uniform(20, 60))]
+    return p, speed, 3300, stops, "running"
+
+
+# A 400 m track measured on the running line of lane 1: 84.39 m straights, and bends of 36.5 m kerb radius
+# run 0.30 m outside the kerb (World Athletics track rules), so 2 × 84.39 + 2π × 36.80 = 400.0 m.
+TRACK_STRAIGHT = 84.39
+TRACK_RADIUS = 36.80
+
+
+def track_400(rng):
+    laps = rng.randint(10, 25)
+    p = Path(step=0.5)
+    for _ in range(laps):
+        p.straight(TRACK_STRAIGHT)
+        p.turn(180, TRACK_RADIUS)
+        p.straight(TRACK_STRAIGHT)
+        p.turn(180, TRACK_RADIUS)
+    lap_len = p.arc_length() / laps
+    base = rng.uniform(4.0, 5.5)
+
+    def speed(arc, t):
+        return base * (1 + 0.05 * math.sin(arc / lap_len * 2 * math.pi / 3))
+    seconds = int(p.arc_length() / (base * 0.95)) + 5
+    return p, speed, seconds, [], "running", laps
+
+
+def out_and_back(rng):
+    """Out along a winding road and back the same way; a hairpin turn-around (180° on 1.5 m) with a stop."""
+    legs = []
+    total = 0.0
+    while total < rng.uniform(4000, 5500):
+        length = rng.uniform(80, 400)
+        legs.append(("s", length))
+        total += length
+        r = rng.random()
+        if r < 0.5:
+            legs.append(("t", rng.uniform(-40, 40), rng.uniform(30, 200)))
+        elif r < 0.75:
+            legs.append(("t", rng.choice((-90, 90)), rng.uniform(6, 10)))
+    p = Path()
+    for leg in legs:
+        p.straight(leg[1]) if leg[0] == "s" else p.turn(leg[1], leg[2])
+    p.turn(180, 1.5)
+    turnaround = p.arc_length()
+    for leg in reversed(legs):
+        p.straight(leg[1]) if leg[0] == "s" else p.turn(-leg[1], leg[2])
+    base = rng.uniform(2.9, 3.5)
+    return p, (lambda arc, t: base * (1 + 0.06 * math.sin(t / 50))), 3800, [(turnaround - 1, rng.uniform(20, 45))], "running"
+
+
+def hike(rng):
+    """A slow hike: winding trail with switchbacks (150° on 3 m), long stops of 3 to 10 minutes."""
+    p = Path()
+    while p.arc_length() < 5000:
+        p.straight(rng.uniform(20, 120))
+        r = rng.random()
+        if r < 0.3:
+            p.turn(rng.choice((-150, 150)), 3)
+        else:
+            p.turn(rng.uniform(-60, 60), rng.uniform(8, 40))
+    base = rng.uniform(0.9, 1.3)
+    stops = [(rng.uniform(800, 1600), rng.uniform(180, 600)), (rng.uniform(2200, 3200), rng.uniform(180, 600)),
+             (rng.uniform(3600, 4400), rng.uniform(180, 600))]
+    return p, (lambda arc, t: base * (1 + 0.15 * math.sin(t / 120))), 6000, stops, "hiking"
+
+
+def ride(rng):
+    """A road ride at 8 to 12 m/s: long curves (20 to 150 m radius), junctions (90° on 10 m, slowed to
+    5 m/s), traffic lights."""
+    p = Path()
+    junctions = []
+    while p.arc_length() < 26000:
+        p.straight(rng.uniform(150, 800))
+        r = rng.random()
+        if r < 0.6:
+            p.turn(rng.uniform(-70, 70), rng.uniform(20, 150))
+        else:
+            start = p.arc_length()
+            p.turn(rng.choice((-90, 90)), 10)
+            junctions.append((start - 30, p.arc_length() + 20))
+    base = rng.uniform(8, 12)
+
+    def speed(arc, t):
+        for a, b in junctions:
+            if a <= arc <= b:
+                return 5.0
+        return base * (1 + 0.1 * math.sin(t / 90))
+    stops = [(rng.uniform(3000, 9000), rng.uniform(20, 60)), (rng.uniform(12000, 20000), rng.uniform(20, 60))]
+    return p, speed, 2400, stops, "cycling"
+
+
+TRUTHS = {
+    "corners-run": corners_run,
+    "track-400m": track_400,
+    "out-and-back": out_and_back,
+    "hike": hike,
+    "ride": ride,
+}

@@ -1,0 +1,204 @@
+"""Noise worlds: four GPS error generators, the sampling a logger applies, and the faults phones add.
+
+Each generator returns, for every whole second of the activity, the position the device reports (local
+east/north metres) given the true position. They are written for this benchmark from published error
+characteristics, and share no code, constants or parameters with trackdrop's cleaner or with
+Benchmarks/denoise/make_tracks.py.
+
+Classes (the issue's targets differ): `gm-watch` is watch-like; `gm-phone`, `multipath` and `fused` are
+phone-like.
+"""
+import math
+
+
+def gauss_markov(rng, n, sigma, tau):
+    """First-order Gauss–Markov (exponentially correlated) error, one axis, 1 s steps, stationary from t = 0.
+
+    The standard model of slowly varying GNSS position error (satellite orbit/clock, ionosphere and
+    troposphere residuals): Brown & Hwang, *Introduction to Random Signals and Applied Kalman Filtering*
+    (4th ed., 2012), §2.9 and ch. 9; Grewal, Andrews & Bartone, *Global Navigation Satellite Systems,
+    Inertial Navigation, and Integration* (4th ed., 2020), where time constants of seconds to minutes
+    are used for receiver position error."""
+    rho = math.exp(-1.0 / tau)
+    drive = sigma * math.sqrt(1 - rho * rho)
+    e = sigma * rng.gauss(0, 1)
+    out = []
+    for _ in range(n):
+        out.append(e)
+        e = rho * e + drive * rng.gauss(0, 1)
+    return out
+
+
+# Grids swept (not one point picked). Watch-like: a multi-band sports watch or bike computer in the open,
+# 2 to 3 m (1 sigma per axis) of slow error and little white noise. Phone-like: 4 to 8 m, as reported for
+# smartphones outdoors (Zandbergen & Barbeau 2011, "Positional accuracy of assisted GPS data from
+# high-sensitivity GPS-enabled mobile phones", J. Navigation 64(3): median errors of 5 to 8.5 m; Merry &
+# Bettinger 2019, "Smartphone GPS accuracy study in an urban environment", PLoS ONE 14(7) e0219890: about
+# 7 to 13 m average error), with 1 to 3 m of white noise.
+GM_WATCH_GRID = [(s, tau, w) for s in (2.0, 3.0) for tau in (5.0, 30.0, 120.0) for w in (0.3, 1.0)]
+GM_PHONE_GRID = [(s, tau, w) for s in (4.0, 6.0, 8.0) for tau in (5.0, 30.0, 120.0) for w in (1.0, 2.0, 3.0)]
+
+
+def gm_world(grid):
+    def world(rng, truth_xy, pick):
+        sigma, tau, white = grid[pick % len(grid)]
+        n = len(truth_xy)
+        ex, ey = gauss_markov(rng, n, sigma, tau), gauss_markov(rng, n, sigma, tau)
+        out = [(x + ex[k] + white * rng.gauss(0, 1), y + ey[k] + white * rng.gauss(0, 1))
+               for k, (x, y) in enumerate(truth_xy)]
+        return out, {"sigma_m": sigma, "tau_s": tau, "white_m": white}
+    return world
+
+
+def multipath(rng, truth_xy, pick):
+    """Urban canyon: a modest Gauss–Markov floor (2.5 m, 30 s, 1 m white) and bursts of reflected-signal
+    (non-line-of-sight) error: a bias of 15 to 50 m in one direction that builds up within a few seconds,
+    holds for 5 to 60 s with some wobble, then decays as the receiver recovers.
+
+    Groves, *Principles of GNSS, Inertial, and Multisensor Integrated Navigation Systems* (2nd ed., 2013),
+    §9.3.3 / §10.4: NLOS reception and multipath in urban canyons cause position errors of tens of metres
+    that persist while the geometry lasts; Xie & Petovello 2015, "Measuring GNSS multipath distributions in
+    urban canyon environments", IEEE Trans. Instrum. Meas. 64(2)."""
+    n = len(truth_xy)
+    ex, ey = gauss_markov(rng, n, 2.5, 30.0), gauss_markov(rng, n, 2.5, 30.0)
+    bias = [(0.0, 0.0)] * n
+    t = int(rng.uniform(60, 300))
+    bursts = 0
+    while t < n:
+        duration = rng.uniform(5, 60)
+        size = rng.uniform(15, 50)
+        angle = rng.uniform(0, 2 * math.pi)
+        rise = rng.uniform(1, 4)
+        decay = rng.uniform(2, 8)
+        wobble = gauss_markov(rng, int(duration + 6 * decay) + 2, 0.15, 5.0)
+        for k in range(int(duration + 6 * decay) + 1):
+            if t + k >= n:
+                break
+            if k < duration:
+                level = min(1.0, (k + 1) / rise)
+            else:
+                level = math.exp(-(k - duration) / decay)
+            m = size * level * (1 + wobble[k])
+            bx, by = bias[t + k]
+            bias[t + k] = (bx + m * math.cos(angle), by + m * math.sin(angle))
+        bursts += 1
+        t += int(duration + 6 * decay) + int(rng.expovariate(1 / 300.0)) + 30
+    out = [(x + ex[k] + bias[k][0] + rng.gauss(0, 1.0), y + ey[k] + bias[k][1] + rng.gauss(0, 1.0))
+           for k, (x, y) in enumerate(truth_xy)]
+    return out, {"bursts": bursts}
+
+
+def fused(rng, truth_xy, pick):
+    """A phone's fused location provider: GNSS with its own smoothing, so positions are low-noise and lag
+    behind (0.5 to 2 s late, then an alpha-beta tracker), stale fixes repeated now and then, and every few
+    minutes a stretch where the provider coasts on dead reckoning and drifts, then jumps back when GNSS is
+    re-acquired.
+
+    Android `FusedLocationProviderClient` documentation (location from GNSS, Wi-Fi, cell and sensors,
+    cached locations returned between fixes); Zandbergen 2009, "Accuracy of iPhone locations: a comparison
+    of assisted GPS, WiFi and cellular positioning", Transactions in GIS 13(s1): positions jump when the
+    source of the fix changes."""
+    n = len(truth_xy)
+    delay = rng.uniform(0.5, 2.0)
+    ex, ey = gauss_markov(rng, n, 1.5, 60.0), gauss_markov(rng, n, 1.5, 60.0)
+    raw = []
+    for k in range(n):
+        s = max(0.0, k - delay)
+        i = min(int(s), n - 2) if n > 1 else 0
+        f = s - i
+        x = truth_xy[i][0] + (truth_xy[i + 1][0] - truth_xy[i][0]) * f
+        y = truth_xy[i][1] + (truth_xy[i + 1][1] - truth_xy[i][1]) * f
+        raw.append((x + ex[k] + rng.gauss(0, 0.5), y + ey[k] + rng.gauss(0, 0.5)))
+    # Alpha-beta tracker (the provider's own smoothing).
+    alpha, beta = 0.6, 0.15
+    px, py = raw[0]
+    vx = vy = 0.0
+    tracked = []
+    for x, y in raw:
+        px, py = px + vx, py + vy
+        rx, ry = x - px, y - py
+        px, py = px + alpha * rx, py + alpha * ry
+        vx, vy = vx + beta * rx, vy + beta * ry
+        tracked.append((px, py))
+    # Dead-reckoning drift, then a jump back on re-acquisition.
+    drift = [(0.0, 0.0)] * n
+    t = int(rng.uniform(120, 600))
+    jumps = 0
+    while t < n:
+        length = int(rng.uniform(10, 40))
+        rate = rng.uniform(0.3, 1.2)
+        angle = rng.uniform(0, 2 * math.pi)
+        for k in range(length):
+            if t + k < n:
+                drift[t + k] = (rate * (k + 1) * math.cos(angle), rate * (k + 1) * math.sin(angle))
+        jumps += 1
+        t += length + int(rng.uniform(120, 600))
+    out, previous = [], None
+    for k in range(n):
+        x, y = tracked[k][0] + drift[k][0], tracked[k][1] + drift[k][1]
+        if previous is not None and rng.random() < 0.03:
+            x, y = previous  # a cached fix handed out again
+        out.append((x, y))
+        previous = (x, y)
+    return out, {"delay_s": round(delay, 2), "reacquisitions": jumps}
+
+
+GENERATORS = {
+    "gm-watch": ("watch", gm_world(GM_WATCH_GRID)),
+    "gm-phone": ("phone", gm_world(GM_PHONE_GRID)),
+    "multipath": ("phone", multipath),
+    "fused": ("phone", fused),
+}
+
+
+def sample_times(rng, mode, moving, headings):
+    """Which whole seconds a logger records.
+
+    - `1s`: every second (Garmin "Every Second" recording).
+    - `smart`: Garmin "Smart Recording": a point every 2 to 5 s, sooner when the direction changes.
+    - `10s-gaps`: every 10 s (old or power-saving loggers) with two signal losses of 30 to 120 s.
+    - `autopause`: every second, nothing while the athlete stands still (Auto Pause)."""
+    n = len(moving)
+    if mode == "1s":
+        return list(range(n))
+    if mode == "smart":
+        times, last, wait = [0], 0, rng.randint(2, 5)
+        for k in range(1, n):
+            turned = abs((headings[k] - headings[last] + math.pi) % (2 * math.pi) - math.pi) > math.radians(25)
+            if k - last >= wait or (turned and k - last >= 1):
+                times.append(k)
+                last, wait = k, rng.randint(2, 5)
+        return times
+    if mode == "10s-gaps":
+        losses = [(a, a + rng.uniform(30, 120)) for a in (rng.uniform(0.2, 0.4) * n, rng.uniform(0.6, 0.8) * n)]
+        return [k for k in range(0, n, 10) if not any(a <= k < b for a, b in losses) or k == 0]
+    if mode == "autopause":
+        times, still = [], 0
+        for k in range(n):
+            still = 0 if moving[k] else still + 1
+            if still < 3:
+                times.append(k)
+        return times
+    raise ValueError(mode)
+
+
+def phone_faults(rng, rows):
+    """What phone apps write besides noise: a point written twice with the same time, neighbours with swapped
+    times, and the odd fix far away (spikes). Rows are [t, x, y]; returns new rows and counts."""
+    out, dup, swap, spikes = [], 0, 0, 0
+    for row in rows:
+        t, x, y = row
+        if len(out) > 3 and rng.random() < 0.002:
+            a = rng.uniform(0, 2 * math.pi)
+            size = rng.uniform(80, 250)
+            x, y = x + size * math.cos(a), y + size * math.sin(a)
+            spikes += 1
+        out.append([t, x, y])
+        if rng.random() < 0.005:
+            out.append([t, x + rng.uniform(-2, 2), y + rng.uniform(-2, 2)])
+            dup += 1
+    for i in range(2, len(out) - 2):
+        if rng.random() < 0.003 and out[i][0] != out[i + 1][0]:
+            out[i][0], out[i + 1][0] = out[i + 1][0], out[i][0]
+            swap += 1
+    return out, {"duplicates": dup, "swaps": swap, "spikes": spikes}
