@@ -34,7 +34,7 @@ public struct StravaConfiguration: Sendable, Equatable {
             clientID: try reader.identifier("client_id"),
             clientSecret: try reader.string("client_secret"),
             baseURL: try reader.url("base_url") ?? Self.stravaBaseURL,
-            rateLimitWindowSeconds: try reader.number("rate_limit_window_seconds", exclusiveMinimum: 0) ?? 900,
+            rateLimitWindowSeconds: try reader.number("rate_limit_window_seconds", exclusiveMinimum: 0, maximum: TrackDropConfiguration.maximumSeconds) ?? 900,
             credentialsFile: try reader.fileURL("credentials_file")
         )
     }
