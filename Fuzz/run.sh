@@ -21,6 +21,7 @@ export PATH=/opt/swift/usr/bin:$PATH
 scratch=$root/.build-fuzz
 
 sanitizers=fuzzer,address
+mkdir -p "$scratch"
 if ! swift build -c release --package-path Fuzz --scratch-path "$scratch" -Xswiftc -sanitize=$sanitizers -Xswiftc -use-ld=lld >"$scratch/build.log" 2>&1; then
     echo "the address sanitizer did not build; fuzzing without it" >&2
     sanitizers=fuzzer
