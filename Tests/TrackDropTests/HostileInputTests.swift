@@ -146,9 +146,14 @@ struct HostileInputTests {
         var entry = LedgerEntry(
             path: poison.standardizedFileURL.path, sha256: try ContentHash.sha256(of: poison), size: stamp.size,
             modifiedAt: stamp.modified, folder: nil)
+        // One crash counted by an earlier start, and the crash guard's marker naming it for the last one.
         entry.normalizeAttempts = 2
+        entry.normalizeFinished = 0
         entry.normalizeStartedAt = Date()
-        _ = try ledger.insert(entry)
+        entry = try ledger.insert(entry)
+        var crashedID = entry.id!
+        let marker = setup.paths.stateFolder.appendingPathComponent("reader-crash")
+        try Data(bytes: &crashedID, count: 8).write(to: marker)
 
         let process = try BinaryProcess(arguments: ["watch", "--once", "--config", setup.config.path])
         let status = await process.waitForExit(timeout: .seconds(120))

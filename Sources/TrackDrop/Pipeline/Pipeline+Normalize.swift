@@ -26,6 +26,8 @@ extension Pipeline {
         entry.normalizeStartedAt = Date()
         entry = try ledger.save(entry)
         entry.normalizeFinished += 1
+        ReaderCrashGuard.reading = entry.id!
+        defer { ReaderCrashGuard.reading = 0 }
         do {
             track = try TrackKit.normalize(contentsOf: entry.url, options: normalizeOptions)
         } catch {
@@ -58,6 +60,18 @@ extension Pipeline {
         entry.uploadName = track.name.flatMap { $0.isEmpty ? nil : $0 } ?? entry.uploadName ?? Self.stem(of: entry.fileName)
         entry.state = .normalized
         return try ledger.save(entry)
+    }
+
+    /// At start: a read the previous process did not finish counts as a crash only when the crash guard saw it
+    /// crash; a process killed from outside while reading (SIGKILL, power loss) leaves a forgiven read.
+    func countReaderCrashes() throws {
+        try FileManager.default.createDirectory(at: options.paths.stateFolder, withIntermediateDirectories: true)
+        ReaderCrashGuard.install(markerPath: options.paths.stateFolder.appendingPathComponent("reader-crash").path)
+        let crashed = ReaderCrashGuard.takeCrashedEntry()
+        for var entry in try ledger.entries(in: [.discovered]) where entry.crashedReads > 0 && entry.id != crashed {
+            entry.normalizeAttempts -= 1
+            try ledger.save(entry)
+        }
     }
 
     /// A file whose reading killed the process twice: never read again, answered `invalid` with a sidecar.

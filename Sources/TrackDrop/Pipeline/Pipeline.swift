@@ -94,6 +94,7 @@ public actor Pipeline {
         // However the run ends, whoever reads the events sees them end.
         defer { eventContinuation.finish() }
         stopsWhenIdle = stopWhenIdle
+        try countReaderCrashes()
         try repairSidecars()
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask {
