@@ -19,8 +19,13 @@ extension TrackKit {
     }
 
     private static func normalizeContents(of url: URL, options: NormalizeOptions) throws -> NormalizedTrack {
-        let source = try ByteSource(contentsOf: url)
         let guess = formatGuess(url)
+        let source: ByteSource
+        do {
+            source = try ByteSource(contentsOf: url, limits: options.limits)
+        } catch let error as TrackError where error.code != "unreadable" {
+            return refused(error, format: guess, gzipped: false)
+        }
         let head: [UInt8]
         do {
             head = try source.prepare()
@@ -28,12 +33,20 @@ extension TrackKit {
             return refused(error, format: guess, gzipped: source.gzipped)
         }
         if head.isEmpty { return refused(.empty(), format: guess, gzipped: source.gzipped) }
-        if FITDetection.isFIT(head) || (guess == .fit && !FITDetection.looksLikeXML(head)) {
-            let bytes = try Data(contentsOf: url)
-            return normalizeFIT(data: source.gzipped ? try Inflate.all(bytes) : bytes, gzipped: source.gzipped)
+        // The first bytes decide, before the body is read: FIT by its header, GPX and TCX by their `<`.
+        if FITDetection.isFIT(head) {
+            do {
+                return normalizeFIT(data: try FITReading.read(source, head: head), gzipped: source.gzipped)
+            } catch let error as TrackError where error.code != "unreadable" {
+                return refused(error, format: .fit, gzipped: source.gzipped)
+            }
         }
-        var status = stat()
-        let fileSize = stat(url.path, &status) == 0 ? Int(status.st_size) : 0
+        guard FITDetection.looksLikeXML(head) else {
+            // Named .fit: say what is wrong with it as FIT (from its first bytes only).
+            if guess == .fit { return normalizeFIT(data: Data(head.prefix(64)), gzipped: source.gzipped) }
+            return refused(FITDetection.unknownFormat(head, gzipped: source.gzipped), format: guess, gzipped: source.gzipped)
+        }
+        let fileSize = source.storedSize
         let estimate = expectedPoints(head: head, fileSize: fileSize, gzipped: source.gzipped)
         let result: ReadResult
         do {
@@ -47,8 +60,9 @@ extension TrackKit {
             return refused(error, format: guess, gzipped: source.gzipped)
         }
         if isIndoor(result) {
-            let bytes = try Data(contentsOf: url)
-            return normalizeIndoor(result, original: source.gzipped ? try Inflate.all(bytes) : bytes)
+            // Read again (bounded: the size and inflation limits held for the first read) to pass it through.
+            let again = try ByteSource(contentsOf: url, limits: options.limits)
+            return normalizeIndoor(result, original: try Inflate.all(again))
         }
         return try normalize(result, options: options)
     }

@@ -8,7 +8,8 @@ extension TrackKit {
         let source = ByteSource(data: data)
         let head = try source.prepare()
         if FITDetection.isFIT(head) || (format == .fit && !FITDetection.looksLikeXML(head)) {
-            let fit = try FITFile(data: source.gzipped ? try Inflate.all(data) : data)
+            let inflated = FITDetection.isFIT(head) ? try FITReading.read(source, head: head) : try Inflate.all(source)
+            let fit = try FITFile(data: source.gzipped ? inflated : data)
             return TrackSummary(fit: fit)
         }
         let result = try XMLTrackReader(source: source, expectedPoints: data.count / 100).read()

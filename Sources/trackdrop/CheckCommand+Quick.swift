@@ -1,4 +1,5 @@
 import ArgumentParser
+import TrackKit
 
 extension CheckCommand {
     /// `trackdrop check` arguments in their plain forms, read without ArgumentParser: its reflection-driven
@@ -72,5 +73,6 @@ extension CheckCommand {
         self.sport = sport
         // `--report` is left to ArgumentParser; every property must still hold a value.
         self.report = nil
+        self.maxFileMiB = InputLimits.defaultMaxFileMiB
     }
 }

@@ -30,7 +30,17 @@ struct CheckCommand: AsyncParsableCommand {
     @Option(name: .long, help: "The sport, when the file does not say or says wrong (Run, Ride, Hike, ...); it sets the plausible speeds for cleaning.")
     var sport: String?
 
+    @Option(name: .customLong("max-file-mib"), help: "Refuse files larger than this many MiB, as stored or once inflated (code too-large); default 256.")
+    var maxFileMiB: Int = InputLimits.defaultMaxFileMiB
+
+    func validate() throws {
+        guard (1...1_048_576).contains(maxFileMiB) else {
+            throw ValidationError("--max-file-mib must be between 1 and 1048576 (MiB), got \(maxFileMiB)")
+        }
+    }
+
     func run() async throws {
+        try validate()
         let files = try CheckInputs.collect(paths)
         guard !files.isEmpty else { throw ValidationError("no GPX, TCX or FIT files found in \(paths.joined(separator: ", "))") }
         let destination = try CheckOutput(path: out, inputCount: files.count, singleInputIsFile: paths.count == 1)
@@ -45,7 +55,8 @@ struct CheckCommand: AsyncParsableCommand {
                 let normalized = try TrackKit.normalize(
                     contentsOf: file, options: NormalizeOptions(
                         clean: !noClean, validateEveryByte: fullValidation, outputFile: target, sport: sport,
-                        reportFile: reports?.target(for: file)))
+                        reportFile: reports?.target(for: file),
+                        limits: InputLimits(maxFileMiB: maxFileMiB, settingName: "--max-file-mib")))
                 result = CheckReport(file: file.path, normalized: normalized)
                 result.report = normalized.reportFile?.path
                 if let written = normalized.outputFile {

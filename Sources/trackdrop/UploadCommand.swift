@@ -53,8 +53,9 @@ struct UploadCommand: AsyncParsableCommand {
         }
         let links = ActivityLinks(webBase: configuration.strava.webBaseURL)
         let batch = BatchUpload(configuration: configuration, paths: statePaths, logger: logger)
-        let (files, problems) = batch.collectFiles(inputs)
+        let (files, problems, skipped) = batch.collectFiles(inputs)
         for problem in problems { logger.error("\(problem)") }
+        for skip in skipped { logger.warning("\(skip)") }
         if dryRun {
             var failed = problems.count
             for line in batch.preview(files) {

@@ -91,3 +91,30 @@ struct ConfigurationTests {
         #expect(configuration.folder(containing: URL(fileURLWithPath: "/x/a.gpx")) == nil)
     }
 }
+
+/// Numbers in the configuration are held to a range, and the refusal names the key (never a trap).
+@Suite struct ConfigurationRangeTests {
+    @Test(arguments: [
+        (#"{"settle_seconds": 1e300}"#, "settle_seconds"),
+        (#"{"poll_interval_seconds": 1e300}"#, "poll_interval_seconds"),
+        (#"{"folders": [{"path": "/a", "settle_seconds": 1e300}]}"#, "folders[0].settle_seconds"),
+        (#"{"max_file_mib": 0}"#, "max_file_mib"),
+        (#"{"max_file_mib": 1.5}"#, "max_file_mib"),
+        (#"{"max_file_mib": 1e300}"#, "max_file_mib"),
+        (#"{"strava": {"client_id": 1e300}}"#, "strava.client_id"),
+        (#"{"strava": {"rate_limit_window_seconds": 1e300}}"#, "strava.rate_limit_window_seconds"),
+        (#"{"follow_symlinks": 1}"#, "follow_symlinks"),
+    ])
+    func outOfRangeNumbersNameTheKey(json: String, key: String) throws {
+        let error = try #require(throws: ConfigurationError.self) { try TrackDropConfiguration.parse(Data(json.utf8)) }
+        #expect(error.keyPath == key, "\(error)")
+    }
+
+    @Test func newKeysHaveTheirDefaultsAndAreRead() throws {
+        let defaults = try TrackDropConfiguration.parse(Data("{}".utf8))
+        #expect(defaults.maxFileMiB == 256 && !defaults.followSymlinks)
+        let set = try TrackDropConfiguration.parse(Data(#"{"max_file_mib": 32, "follow_symlinks": true}"#.utf8))
+        #expect(set.maxFileMiB == 32 && set.followSymlinks)
+        #expect(set.pipelineOptions(paths: TrackDropPaths(environment: [:])).limits.maxFileBytes == 32 << 20)
+    }
+}

@@ -88,11 +88,20 @@ struct SidecarTests {
             // root ignores the mode bits, so the folder stays writable for it.
             #expect(elsewhere.path == readOnly.appendingPathComponent("b.gpx.result.json").path)
         } else {
-            #expect(elsewhere.path == results.appendingPathComponent("b.gpx.result.json").path)
+            #expect(elsewhere.path == results.appendingPathComponent(readOnly.path).appendingPathComponent("b.gpx.result.json").path)
         }
         let decoded = try JSONDecoder().decode(Sidecar.self, from: Data(contentsOf: elsewhere))
         #expect(decoded.activityID == 12_345_678_901)
         // No temporary file is left behind.
         #expect(try FileManager.default.contentsOfDirectory(atPath: writable.path) == ["a.gpx.result.json"])
+    }
+
+    @Test func theResultsFolderMirrorsTheSourcePathSoTwoFoldersNeverCollide() throws {
+        let writer = SidecarWriter(resultsFolder: URL(fileURLWithPath: "/state/results"))
+        let first = writer.mirroredLocation(for: URL(fileURLWithPath: "/media/a/GARMIN/run.gpx"), name: "run.gpx.result.json")
+        let second = writer.mirroredLocation(for: URL(fileURLWithPath: "/media/b/GARMIN/run.gpx"), name: "run.gpx.result.json")
+        #expect(first.path == "/state/results/media/a/GARMIN/run.gpx.result.json")
+        #expect(second.path == "/state/results/media/b/GARMIN/run.gpx.result.json")
+        #expect(first != second)
     }
 }

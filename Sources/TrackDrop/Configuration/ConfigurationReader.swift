@@ -30,10 +30,14 @@ struct ConfigurationReader {
         }
     }
 
-    func number(_ key: String, minimum: Double? = nil, exclusiveMinimum: Double? = nil) throws -> Double? {
+    func number(_ key: String, minimum: Double? = nil, exclusiveMinimum: Double? = nil, maximum: Double? = nil) throws -> Double? {
         switch object[key] {
         case nil, .null?: return nil
         case .number(let value)?:
+            guard value.isFinite else { throw error(key, "expected a finite number, got \(JSONValue.number(value).shortDescription)") }
+            if let maximum, value > maximum {
+                throw error(key, "expected a number of at most \(maximum), got \(JSONValue.number(value).shortDescription)")
+            }
             if let minimum, value < minimum {
                 throw error(key, "expected a number of at least \(minimum), got \(JSONValue.number(value).shortDescription)")
             }
@@ -43,6 +47,15 @@ struct ConfigurationReader {
             return value
         case let other?: throw error(key, "expected a number, got \(other.shortDescription)")
         }
+    }
+
+    /// A whole number within `range`.
+    func integer(_ key: String, in range: ClosedRange<Int>) throws -> Int? {
+        guard let value = try number(key) else { return nil }
+        guard value.rounded() == value, value >= Double(range.lowerBound), value <= Double(range.upperBound) else {
+            throw error(key, "expected a whole number from \(range.lowerBound) to \(range.upperBound), got \(JSONValue.number(value).shortDescription)")
+        }
+        return Int(value)
     }
 
     func string(_ key: String) throws -> String? {
@@ -56,7 +69,7 @@ struct ConfigurationReader {
     /// A string, or a whole number written without quotes (Strava client ids are often written that way).
     func identifier(_ key: String) throws -> String? {
         switch object[key] {
-        case .number(let value)? where value.rounded() == value: return String(Int64(value))
+        case .number(let value)? where value.rounded() == value && abs(value) < 9.0e15: return String(Int64(value))
         case .number?, .bool?, .array?, .object?:
             throw error(key, "expected a string or a whole number, got \(object[key]!.shortDescription)")
         default: return try string(key)

@@ -53,7 +53,7 @@ public struct FolderConfiguration: Sendable, Equatable {
             description: try reader.string("description"),
             trainer: try reader.bool("trainer") ?? false,
             commute: try reader.bool("commute") ?? false,
-            settleSeconds: try reader.number("settle_seconds", minimum: 0),
+            settleSeconds: try reader.number("settle_seconds", minimum: 0, maximum: TrackDropConfiguration.maximumSeconds),
             poll: try reader.bool("poll"),
             report: try reader.bool("report") ?? false
         )

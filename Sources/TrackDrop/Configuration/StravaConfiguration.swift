@@ -53,7 +53,7 @@ public struct StravaConfiguration: Sendable, Equatable {
         self.init(
             clientID: try reader.identifier("client_id"),
             clientSecret: try reader.string("client_secret"),
-            rateLimitWindowSeconds: try reader.number("rate_limit_window_seconds", exclusiveMinimum: 0) ?? 900,
+            rateLimitWindowSeconds: try reader.number("rate_limit_window_seconds", exclusiveMinimum: 0, maximum: TrackDropConfiguration.maximumSeconds) ?? 900,
             credentialsFile: try reader.fileURL("credentials_file")
         )
         if let base = try reader.url("base_url") { setBoth(from: base) }

@@ -1,4 +1,5 @@
 import Foundation
+import TrackKit
 
 /// Everything `config.json` can say; missing keys take the documented defaults.
 public struct TrackDropConfiguration: Sendable, Equatable {
@@ -18,6 +19,14 @@ public struct TrackDropConfiguration: Sendable, Equatable {
     public var strava: StravaConfiguration
     /// The file this was read from, nil for defaults.
     public var loadedFrom: URL?
+    /// Files larger than this (as stored, or once inflated) are answered `invalid` with `too-large`.
+    public var maxFileMiB: Int = InputLimits.defaultMaxFileMiB
+    /// Follow symbolic links to folders (each folder is still visited once). Symlinked files are always taken,
+    /// but without this only when they point inside a configured folder.
+    public var followSymlinks: Bool = false
+
+    /// The longest duration any `*_seconds` key may hold (a week): beyond it a typo, and far beyond it a trap.
+    public static let maximumSeconds: Double = 7 * 86_400
 
     public init(
         folders: [FolderConfiguration] = [], settleSeconds: Double = 1, poll: Bool = false,
@@ -38,6 +47,7 @@ public struct TrackDropConfiguration: Sendable, Equatable {
 
     static let keys: Set<String> = [
         "folders", "settle_seconds", "poll", "poll_interval_seconds", "clean", "report", "results_folder", "state_folder", "strava",
+        "max_file_mib", "follow_symlinks",
     ]
 
     /// Reads `url`, or `$XDG_CONFIG_HOME/trackdrop/config.json` when nil; a missing default file means all defaults,
@@ -87,17 +97,20 @@ public struct TrackDropConfiguration: Sendable, Equatable {
                 throw ConfigurationError(file: fileName, keyPath: keyPath, problem: "expected an object with a \"path\" (or a path string), got \(value.shortDescription)")
             }
         }
-        return TrackDropConfiguration(
+        var configuration = TrackDropConfiguration(
             folders: folders,
-            settleSeconds: try reader.number("settle_seconds", minimum: 0) ?? 1,
+            settleSeconds: try reader.number("settle_seconds", minimum: 0, maximum: maximumSeconds) ?? 1,
             poll: try reader.bool("poll") ?? false,
-            pollIntervalSeconds: try reader.number("poll_interval_seconds", exclusiveMinimum: 0) ?? 5,
+            pollIntervalSeconds: try reader.number("poll_interval_seconds", exclusiveMinimum: 0, maximum: maximumSeconds) ?? 5,
             clean: try reader.bool("clean") ?? true,
             report: try reader.bool("report") ?? false,
             resultsFolder: try reader.fileURL("results_folder"),
             stateFolder: try reader.fileURL("state_folder"),
             strava: try reader.objectReader("strava").map(StravaConfiguration.init(reading:)) ?? StravaConfiguration()
         )
+        configuration.maxFileMiB = try reader.integer("max_file_mib", in: 1...1_048_576) ?? InputLimits.defaultMaxFileMiB
+        configuration.followSymlinks = try reader.bool("follow_symlinks") ?? false
+        return configuration
     }
 
     /// The XDG paths with this configuration's overrides (state folder, credentials file) applied.
@@ -113,7 +126,8 @@ public struct TrackDropConfiguration: Sendable, Equatable {
     public func pipelineOptions(paths: TrackDropPaths) -> Pipeline.Options {
         Pipeline.Options(
             clean: clean, paths: paths, resultsFolder: resultsFolder, links: ActivityLinks(webBase: strava.webBaseURL),
-            reports: ReportPolicy(everywhere: report, folders: folders.filter(\.report).map(\.path)))
+            reports: ReportPolicy(everywhere: report, folders: folders.filter(\.report).map(\.path)),
+            limits: InputLimits(maxFileMiB: maxFileMiB, settingName: "max_file_mib in the configuration"))
     }
 
     /// The folder configuration that covers `file` (the deepest configured folder holding it), if any.

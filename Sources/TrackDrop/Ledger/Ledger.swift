@@ -63,6 +63,18 @@ public final class Ledger: Sendable {
                 table.add(column: "report_path", .text)
             }
         }
+        migrator.registerMigration("v3-hardening") { db in
+            try db.alter(table: LedgerEntry.databaseTableName) { table in
+                // Reads started and reads that returned: more starts than returns means the process died reading.
+                table.add(column: "normalize_attempts", .integer).notNull().defaults(to: 0)
+                table.add(column: "normalize_finished", .integer).notNull().defaults(to: 0)
+                table.add(column: "normalize_started_at", .datetime)
+                // Which file this was, beyond size and mtime: a replacement keeping both (`cp -p`) changes these.
+                table.add(column: "device", .integer)
+                table.add(column: "inode", .integer)
+                table.add(column: "changed_at", .datetime)
+            }
+        }
         return migrator
     }
 

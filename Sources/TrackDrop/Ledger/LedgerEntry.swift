@@ -38,6 +38,18 @@ public struct LedgerEntry: Codable, Sendable, Equatable, FetchableRecord, Mutabl
     /// Where the HTML cleaning report was written, when one was asked for.
     public var reportPath: String?
     public var sidecarWritten: Bool = false
+    /// Times reading (normalizing) this file began, committed before the reader runs.
+    public var normalizeAttempts: Int = 0
+    /// Times reading this file returned (with any verdict); fewer than `normalizeAttempts` means a crash.
+    public var normalizeFinished: Int = 0
+    public var normalizeStartedAt: Date?
+    /// The file's device, inode and status-change time when it was taken (nil in entries from before v3).
+    public var device: Int64?
+    public var inode: Int64?
+    public var changedAt: Date?
+
+    /// Reads of this file that began and never returned: each one is a process that died reading it.
+    public var crashedReads: Int { max(0, normalizeAttempts - normalizeFinished) }
 
     public enum CodingKeys: String, CodingKey, ColumnExpression {
         case id, path, sha256, size, state, status, error, trainer, commute, duration, reposted
@@ -47,6 +59,8 @@ public struct LedgerEntry: Codable, Sendable, Equatable, FetchableRecord, Mutabl
         case discoveredAt = "discovered_at", updatedAt = "updated_at", submittingAt = "submitting_at"
         case completedAt = "completed_at", sidecarPath = "sidecar_path", sidecarWritten = "sidecar_written"
         case reportPath = "report_path"
+        case normalizeAttempts = "normalize_attempts", normalizeFinished = "normalize_finished"
+        case normalizeStartedAt = "normalize_started_at", device, inode, changedAt = "changed_at"
     }
 
     public typealias Columns = CodingKeys

@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import Synchronization
+import TrackKit
 
 /// A swift-log handler that writes one line per message to standard error, as text or as JSON.
 public struct StandardErrorLogHandler: LogHandler {
@@ -30,8 +31,10 @@ public struct StandardErrorLogHandler: LogHandler {
         if let extra = event.metadata { merged.merge(extra) { _, new in new } }
         let line: String
         switch format {
-        case .text: line = Self.textLine(level: event.level, message: "\(event.message)", metadata: merged)
-        case .json: line = Self.jsonLine(level: event.level, label: label, message: "\(event.message)", metadata: merged)
+        // Text lines carry names from outside: a newline in a file name must not forge a line.
+        case .text: line = Self.textLine(level: event.level, message: LogText.escaped("\(event.message)"), metadata: merged)
+        // File-name bytes that are not UTF-8 show as `\xNN` in JSON too, never as lossy replacement characters.
+        case .json: line = Self.jsonLine(level: event.level, label: label, message: FileName.display("\(event.message)"), metadata: merged)
         }
         let data = Data((line + "\n").utf8)
         Self.lock.withLock { _ in FileHandle.standardError.write(data) }
@@ -39,7 +42,7 @@ public struct StandardErrorLogHandler: LogHandler {
 
     static func textLine(level: Logger.Level, message: String, metadata: Logger.Metadata) -> String {
         let time = Date().formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: false, timeZone: .current))
-        let fields = metadata.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
+        let fields = metadata.sorted { $0.key < $1.key }.map { "\($0.key)=\(LogText.escaped("\($0.value)"))" }.joined(separator: " ")
         let tag = level == .info ? "" : "\(level.rawValue): "
         return "\(time) \(tag)\(message)\(fields.isEmpty ? "" : " [\(fields)]")"
     }

@@ -2,27 +2,43 @@ import Foundation
 import TrackKit
 
 extension Pipeline {
-    /// discovered → normalized (or → done/invalid). Returns the entry as committed, or nil when it was dropped.
+    /// Reads of one file that may end with the process dying before it is set aside (`reader-crashed`).
+    static let crashedReadsBeforeQuarantine = 2
+
+    /// discovered → normalized (or → done/invalid). Returns the entry as committed, or nil when it was dropped
+    /// or is to be tried again later.
     func normalize(_ entry: LedgerEntry) throws -> LedgerEntry? {
         var entry = entry
+        if entry.crashedReads >= Self.crashedReadsBeforeQuarantine { return try quarantine(entry) }
         guard let before = FileSystem.stamp(entry.path) else {
             try ledger.removeEntry(id: entry.id!)
-            logger.info("\(entry.path) vanished before it was read; forgetting it")
+            logger.info("\(LogText.path(entry.path)) vanished before it was read; forgetting it")
             emit(.skipped(path: entry.path, reason: "vanished before it was read"))
             return nil
         }
         let track: NormalizedTrack
-        var normalizeOptions = NormalizeOptions(clean: options.clean, sport: entry.sportType)
+        var normalizeOptions = NormalizeOptions(clean: options.clean, sport: entry.sportType, limits: options.limits)
         if options.reports.wantsReport(forPath: entry.path) {
             normalizeOptions.reportFile = sidecars.reportLocation(for: entry.url)
         }
+        // Committed before the reader runs: if the process dies inside it, the next start knows.
+        entry.normalizeAttempts += 1
+        entry.normalizeStartedAt = Date()
+        entry = try ledger.save(entry)
+        entry.normalizeFinished += 1
+        ReaderCrashGuard.reading = entry.id!
+        defer { ReaderCrashGuard.reading = 0 }
         do {
             track = try TrackKit.normalize(contentsOf: entry.url, options: normalizeOptions)
         } catch {
             if try droppedBecauseChanged(entry, since: before) { return nil }
+            if let trackError = error as? TrackError, trackError.mayBeTemporary {
+                return try retryLater(entry, error: trackError)
+            }
             entry.error = "\(error)"
             return try finish(entry, status: .invalid)
         }
+        transientFailures[entry.id!] = nil
         // A file rewritten while it was read gives a meaningless verdict: wait for the watcher to see it again.
         if try droppedBecauseChanged(entry, since: before) { return nil }
         entry.trackJSON = Self.trackJSON(track)
@@ -45,6 +61,48 @@ extension Pipeline {
         entry.state = .normalized
         return try ledger.save(entry)
     }
+
+    /// At start: a read the previous process did not finish counts as a crash only when the crash guard saw it
+    /// crash; a process killed from outside while reading (SIGKILL, power loss) leaves a forgiven read.
+    func countReaderCrashes() throws {
+        try FileManager.default.createDirectory(at: options.paths.stateFolder, withIntermediateDirectories: true)
+        ReaderCrashGuard.install(markerPath: options.paths.stateFolder.appendingPathComponent("reader-crash").path)
+        let crashed = ReaderCrashGuard.takeCrashedEntry()
+        for var entry in try ledger.entries(in: [.discovered]) where entry.crashedReads > 0 && entry.id != crashed {
+            entry.normalizeAttempts -= 1
+            try ledger.save(entry)
+        }
+    }
+
+    /// A file whose reading killed the process twice: never read again, answered `invalid` with a sidecar.
+    private func quarantine(_ entry: LedgerEntry) throws -> LedgerEntry {
+        var entry = entry
+        let when = entry.normalizeStartedAt.map { " (last at \(Sidecar.timestamp($0)))" } ?? ""
+        entry.error = "reader-crashed: trackdrop stopped \(entry.crashedReads) times while reading this file\(when); it is set aside and not read again. Run `trackdrop check` on a copy and report the file; replacing it with a new export is taken as new work"
+        entry.normalizeFinished = entry.normalizeAttempts
+        return try finish(entry, status: .invalid)
+    }
+
+    /// A read that failed in a way that may pass (I/O error, vanished mount, no permission yet): the entry stays
+    /// `discovered` and is tried again with a growing delay. A run that stops when idle gives up on it after
+    /// `transientRetriesPerRun` tries and leaves it for the next run.
+    private func retryLater(_ entry: LedgerEntry, error: TrackError) throws -> LedgerEntry? {
+        let saved = try ledger.save(entry)
+        let failures = (transientFailures[entry.id!] ?? 0) + 1
+        transientFailures[entry.id!] = failures
+        if stopsWhenIdle, failures >= Self.transientRetriesPerRun {
+            deferred.insert(entry.id!)
+            logger.warning("\(LogText.path(entry.path)) still cannot be read (\(LogText.escaped(error.message))); left for the next run")
+            return nil
+        }
+        let delay = min(300, 0.5 * pow(2, Double(failures - 1)))
+        notBefore[entry.id!] = Date().addingTimeInterval(delay)
+        logger.warning("\(LogText.path(entry.path)) cannot be read now (\(LogText.escaped(error.message))); trying again in \(delay) s")
+        _ = saved
+        return nil
+    }
+
+    static let transientRetriesPerRun = 5
 
     private func droppedBecauseChanged(_ entry: LedgerEntry, since before: FileSystem.Stamp) throws -> Bool {
         guard FileSystem.stamp(entry.path) != before || before.size != entry.size else { return false }

@@ -7,9 +7,11 @@ extension Pipeline {
         var progressed = false
         let now = Date()
         notBefore = notBefore.filter { $0.value > now }
-        for entry in try ledger.entries(in: [.discovered, .normalized, .submitting]) {
+        let open = try ledger.entries(in: [.discovered, .normalized, .submitting])
+        // A file whose read died with the process goes after every other one: a restart answers the rest first.
+        for entry in open.filter({ $0.crashedReads == 0 }) + open.filter({ $0.crashedReads > 0 }) {
             try Task.checkCancellation()
-            guard let id = entry.id, !parked.contains(id), notBefore[id] == nil else { continue }
+            guard let id = entry.id, !parked.contains(id), !deferred.contains(id), notBefore[id] == nil else { continue }
             if try await advance(entry) { progressed = true }
         }
         return progressed

@@ -24,12 +24,16 @@ public actor Pipeline {
         /// refusal up to the longest wait (5 and 20 min: at most a handful of calls an hour).
         public var inactiveAppFirstWait: TimeInterval
         public var inactiveAppLongestWait: TimeInterval
+        /// How much of a file may be read (`max_file_mib`); larger files are answered `invalid` (`too-large`).
+        public var limits: InputLimits
 
         public init(
             clean: Bool = true, paths: TrackDropPaths, resultsFolder: URL? = nil, lookUpDelay: TimeInterval = 5,
             processingWaitLimit: TimeInterval = 900, links: ActivityLinks = .strava, reports: ReportPolicy = .init(),
-            inactiveAppFirstWait: TimeInterval = 300, inactiveAppLongestWait: TimeInterval = 1_200
+            inactiveAppFirstWait: TimeInterval = 300, inactiveAppLongestWait: TimeInterval = 1_200,
+            limits: InputLimits = InputLimits()
         ) {
+            self.limits = limits
             self.links = links
             self.reports = reports
             self.inactiveAppFirstWait = inactiveAppFirstWait
@@ -74,6 +78,12 @@ public actor Pipeline {
     /// A ledger failure while recording an outcome; it ends the run.
     var resolverFailure: (any Error)?
     var stopped = false
+    /// Reads that failed in a way that may pass, per entry, in this run.
+    var transientFailures: [Int64: Int] = [:]
+    /// Entries left for a later run: they could not be read after `transientRetriesPerRun` tries.
+    var deferred: Set<Int64> = []
+    /// This run stops once idle (`upload`, `watch --once`).
+    var stopsWhenIdle = false
 
     public init(ledger: Ledger, session: StravaSession, options: Options, logger: Logger) {
         self.ledger = ledger
@@ -93,6 +103,8 @@ public actor Pipeline {
     where Intake.Element == ReadyFile {
         // However the run ends, whoever reads the events sees them end.
         defer { eventContinuation.finish() }
+        stopsWhenIdle = stopWhenIdle
+        try countReaderCrashes()
         try repairSidecars()
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask {
@@ -169,7 +181,11 @@ public actor Pipeline {
             reportUnfinished(open)
             return true
         }
-        let waiting = open.filter { !stillProcessing.contains($0.id!) }
+        let waiting = open.filter { !stillProcessing.contains($0.id!) && !deferred.contains($0.id!) }
+        if waiting.isEmpty, notBefore.isEmpty {
+            reportUnfinished(open)
+            return true
+        }
         if waiting.contains(where: { $0.state == .submitted }) || !notBefore.isEmpty { return false }
         if !stillProcessing.isEmpty, waiting.allSatisfy({ parked.contains($0.id!) }) {
             reportUnfinished(open)

@@ -30,7 +30,8 @@ public struct TrackDropDaemon: Sendable {
         let watcher = FolderWatcher(
             folders: configuration.folders,
             options: .init(settleSeconds: configuration.settleSeconds, pollIntervalSeconds: configuration.pollIntervalSeconds,
-                           forcePoll: configuration.poll, excludedFolders: excluded),
+                           forcePoll: configuration.poll, excludedFolders: excluded,
+                           followSymlinks: configuration.followSymlinks),
             logger: logger
         )
         let pipeline = Pipeline(

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import TrackKit
 
 /// Writes a file so that a reader sees the old content or the new one, never a mix: temporary file, fsync, rename.
 enum AtomicFile {
@@ -8,14 +9,14 @@ enum AtomicFile {
         var path: String
         var errno: Int32
         var readOnly: Bool { errno == EACCES || errno == EROFS || errno == EPERM }
-        var description: String { "cannot write \(path) (\(String(cString: strerror(errno))))" }
+        var description: String { "cannot write \(FileName.display(path)) (\(String(cString: strerror(errno))))" }
     }
 
     static func write(_ data: Data, to url: URL, mode: mode_t = 0o644) throws(WriteError) {
         let folder = url.deletingLastPathComponent().path
         // A dotfile name, so the watcher (and most sync tools) ignore the temporary file.
         let temporary = folder + "/." + url.lastPathComponent + "." + UUID().uuidString.prefix(8) + ".tmp"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
+        let descriptor = FileName.withPath(temporary) { open($0, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode) }
         guard descriptor >= 0 else { throw WriteError(path: url.path, errno: errno) }
         var failure: Int32 = 0
         data.withUnsafeBytes { bytes in
@@ -32,13 +33,13 @@ enum AtomicFile {
         }
         if failure == 0, fsync(descriptor) != 0 { failure = errno }
         close(descriptor)
-        if failure == 0, rename(temporary, url.path) != 0 { failure = errno }
+        if failure == 0, FileName.withPath(temporary, { from in FileName.withPath(url.path) { rename(from, $0) } }) != 0 { failure = errno }
         guard failure == 0 else {
-            unlink(temporary)
+            _ = FileName.withPath(temporary) { unlink($0) }
             throw WriteError(path: url.path, errno: failure)
         }
         // The rename is durable only once the folder itself is synced.
-        let folderDescriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        let folderDescriptor = FileName.withPath(folder) { open($0, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
         if folderDescriptor >= 0 {
             fsync(folderDescriptor)
             close(folderDescriptor)

@@ -1,4 +1,5 @@
 import Foundation
+import TrackKit
 
 /// The `<file>.result.json` answer to one source file (schema `trackdrop.result/1`); never holds a token.
 public struct Sidecar: Codable, Sendable, Equatable {
@@ -93,7 +94,7 @@ public struct Sidecar: Codable, Sendable, Equatable {
     /// The sidecar for a ledger entry: final when the entry is done, `pending` otherwise; `links` says which
     /// server's activity pages `activity_url` points at.
     public init(entry: LedgerEntry, links: ActivityLinks) {
-        source = entry.fileName
+        source = FileName.display(entry.fileName)
         sha256 = entry.sha256
         status = entry.state == .done ? (entry.status?.rawValue ?? "pending") : "pending"
         activityID = entry.activityID

@@ -13,13 +13,24 @@ public struct SidecarWriter: Sendable {
 
     public static func reportName(for source: URL) -> String { source.lastPathComponent + ".report.html" }
 
+    /// Where a file named `name` about `source` goes in the results folder: under the source's own folder path
+    /// (`/media/me/GARMIN/run.gpx` → `<results>/media/me/GARMIN/run.gpx.result.json`), so two read-only
+    /// folders that both hold `run.gpx` never share an answer.
+    public func mirroredLocation(for source: URL, name: String) -> URL {
+        let folder = source.deletingLastPathComponent().standardizedFileURL.path
+        let relative = folder.split(separator: "/").filter { $0 != ".." && $0 != "." }.joined(separator: "/")
+        let base = relative.isEmpty ? resultsFolder : resultsFolder.appendingPathComponent(relative, isDirectory: true)
+        return base.appendingPathComponent(name)
+    }
+
     /// Where the HTML cleaning report of `source` goes: beside it, or in the results folder (created) when its
     /// folder cannot be written, as for the sidecar.
     public func reportLocation(for source: URL) -> URL {
         let folder = source.deletingLastPathComponent()
         if FileSystem.isWritableFolder(folder.path) { return folder.appendingPathComponent(Self.reportName(for: source)) }
-        try? FileManager.default.createDirectory(at: resultsFolder, withIntermediateDirectories: true)
-        return resultsFolder.appendingPathComponent(Self.reportName(for: source))
+        let elsewhere = mirroredLocation(for: source, name: Self.reportName(for: source))
+        try? FileManager.default.createDirectory(at: elsewhere.deletingLastPathComponent(), withIntermediateDirectories: true)
+        return elsewhere
     }
 
     /// Writes `sidecar` for `source` atomically and returns where it went.
@@ -36,8 +47,8 @@ public struct SidecarWriter: Sendable {
                 guard error.readOnly else { throw error }
             }
         }
-        try FileManager.default.createDirectory(at: resultsFolder, withIntermediateDirectories: true)
-        let elsewhere = resultsFolder.appendingPathComponent(Self.sidecarName(for: source))
+        let elsewhere = mirroredLocation(for: source, name: Self.sidecarName(for: source))
+        try FileManager.default.createDirectory(at: elsewhere.deletingLastPathComponent(), withIntermediateDirectories: true)
         try AtomicFile.write(data, to: elsewhere)
         return elsewhere
     }

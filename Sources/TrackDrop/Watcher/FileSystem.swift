@@ -1,47 +1,102 @@
 import Foundation
 import Glibc
+import TrackKit
 
 /// The few file-system calls the watcher needs, wrapped once so the rest of the code stays free of C.
 enum FileSystem {
-    /// Size and modification time, the two things compared between looks.
+    /// What is compared between looks: size and modification time, and which file it is (device, inode) and
+    /// when its status last changed, so a replacement keeping size and mtime (`cp -p`) is still noticed.
     struct Stamp: Equatable, Sendable {
         var size: Int64
         var modifiedNanoseconds: Int64
+        var changedNanoseconds: Int64 = 0
+        var identity = Identity(device: 0, inode: 0)
         var modified: Date { Date(timeIntervalSince1970: Double(modifiedNanoseconds) / 1e9) }
+        var changed: Date { Date(timeIntervalSince1970: Double(changedNanoseconds) / 1e9) }
+    }
+
+    /// One file or folder, whatever path leads to it.
+    struct Identity: Hashable, Sendable {
+        var device: UInt64
+        var inode: UInt64
+    }
+
+    /// What a folder entry is, after following a symbolic link.
+    enum Kind: Equatable, Sendable {
+        case directory
+        case regularFile
+        /// A FIFO, socket or device (described), or a dangling link.
+        case special(String)
+    }
+
+    /// One entry of a folder listing.
+    struct Entry: Sendable {
+        var name: String
+        var kind: Kind
+        /// The entry is a symbolic link (`kind` and `identity` describe its target).
+        var isSymlink: Bool
+        var identity: Identity?
+        var isDirectory: Bool { kind == .directory }
     }
 
     /// Stamp of a regular file, nil when it is missing or not a regular file.
     static func stamp(_ path: String) -> Stamp? {
         var info = stat()
-        guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
-        return Stamp(size: Int64(info.st_size), modifiedNanoseconds: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec))
+        guard FileName.withPath(path, { stat($0, &info) }) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+        return Stamp(
+            size: Int64(info.st_size),
+            modifiedNanoseconds: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec),
+            changedNanoseconds: Int64(info.st_ctim.tv_sec) * 1_000_000_000 + Int64(info.st_ctim.tv_nsec),
+            identity: Identity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino)))
+    }
+
+    static func identity(_ path: String) -> Identity? {
+        var info = stat()
+        guard FileName.withPath(path, { stat($0, &info) }) == 0 else { return nil }
+        return Identity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
     }
 
     static func isDirectory(_ path: String) -> Bool {
         var info = stat()
-        return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
+        return FileName.withPath(path) { stat($0, &info) } == 0 && info.st_mode & S_IFMT == S_IFDIR
     }
 
-    /// Entries of one folder as (name, isDirectory); symlinks are followed for the type.
-    static func entries(of folder: String) -> [(name: String, isDirectory: Bool)] {
-        guard let directory = opendir(folder) else { return [] }
+    /// The path with every symbolic link resolved, nil when it does not resolve.
+    static func realPath(_ path: String) -> String? {
+        guard let resolved = FileName.withPath(path, { realpath($0, nil) }) else { return nil }
+        defer { free(resolved) }
+        return FileName.decode(Array(UnsafeRawBufferPointer(start: resolved, count: strlen(resolved))))
+    }
+
+    /// Entries of one folder, each looked at with `lstat` and (for links) `stat`: never opened.
+    static func entries(of folder: String) -> [Entry] {
+        guard let directory = FileName.withPath(folder, { opendir($0) }) else { return [] }
         defer { closedir(directory) }
-        var result: [(String, Bool)] = []
+        var result: [Entry] = []
         while let entry = readdir(directory) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+                FileName.decode(Array(raw.prefix { $0 != 0 }))
             }
             if name == "." || name == ".." { continue }
-            let type = entry.pointee.d_type
-            let isDirectory: Bool
-            if type == UInt8(DT_DIR) {
-                isDirectory = true
-            } else if type == UInt8(DT_UNKNOWN) || type == UInt8(DT_LNK) {
-                isDirectory = Self.isDirectory(folder + "/" + name)
-            } else {
-                isDirectory = false
+            let path = folder + "/" + name
+            var info = stat()
+            guard FileName.withPath(path, { lstat($0, &info) }) == 0 else { continue }
+            let isSymlink = info.st_mode & S_IFMT == S_IFLNK
+            if isSymlink, FileName.withPath(path, { stat($0, &info) }) != 0 {
+                result.append(Entry(name: name, kind: .special("a dangling symbolic link"), isSymlink: true, identity: nil))
+                continue
             }
-            result.append((name, isDirectory))
+            let identity = Identity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
+            let kind: Kind
+            switch info.st_mode & S_IFMT {
+            case S_IFDIR: kind = .directory
+            case S_IFREG: kind = .regularFile
+            case S_IFIFO: kind = .special("a FIFO (named pipe)")
+            case S_IFSOCK: kind = .special("a socket")
+            case S_IFCHR, S_IFBLK: kind = .special("a device")
+            default: kind = .special("not a regular file")
+            }
+            result.append(Entry(name: name, kind: kind, isSymlink: isSymlink, identity: identity))
         }
         return result
     }
@@ -89,6 +144,6 @@ enum FileSystem {
 
     /// Whether this process may create files in `folder`.
     static func isWritableFolder(_ folder: String) -> Bool {
-        access(folder, W_OK) == 0
+        FileName.withPath(folder) { access($0, W_OK) } == 0
     }
 }

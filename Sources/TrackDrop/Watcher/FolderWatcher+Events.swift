@@ -25,6 +25,10 @@ extension FolderWatcher {
         guard SourceFileFilter.accepts(name: event.name) else { return }
         if event.has(Inotify.Mask.closeWrite) || event.has(Inotify.Mask.movedTo) {
             addCandidate(path, root: root)
+        } else if event.has(Inotify.Mask.attributes) {
+            // A mode change (chmod after a permission-denied read) is a reason to look again.
+            reportedSkips.remove(path)
+            addCandidate(path, root: root)
         } else if event.has(Inotify.Mask.modify), candidates[path] != nil {
             addCandidate(path, root: root)
         } else if event.has(Inotify.Mask.delete) || event.has(Inotify.Mask.movedFrom) {
@@ -100,24 +104,27 @@ extension FolderWatcher {
 
     /// One polling pass: new or changed files (by size and mtime) become candidates.
     func poll(_ index: Int) {
-        roots[index].nextPoll = clock.now.advanced(by: .milliseconds(Int64(options.pollIntervalSeconds * 1000)))
+        roots[index].nextPoll = clock.now.advanced(by: Self.duration(seconds: options.pollIntervalSeconds))
         guard FileSystem.isDirectory(roots[index].path) else { return }
         var snapshot: [String: FileSystem.Stamp] = [:]
-        collectFiles(root: index, folder: roots[index].path, into: &snapshot)
+        var walk = newWalk()
+        if walk.enterRoot(roots[index].path) { collectFiles(root: index, folder: roots[index].path, into: &snapshot, walk: &walk) }
+        reportSkips(walk)
         for (path, stamp) in snapshot where roots[index].snapshot[path] != stamp {
             addCandidate(path, root: index)
         }
         roots[index].snapshot = snapshot
     }
 
-    private func collectFiles(root: Int, folder: String, into snapshot: inout [String: FileSystem.Stamp]) {
+    private func collectFiles(root: Int, folder: String, into snapshot: inout [String: FileSystem.Stamp], walk: inout FolderWalk) {
         for entry in FileSystem.entries(of: folder) {
             let path = folder + "/" + entry.name
             if entry.isDirectory {
-                if roots[root].folder.recursive, SourceFileFilter.acceptsFolder(name: entry.name), !isExcluded(path) {
-                    collectFiles(root: root, folder: path, into: &snapshot)
+                if roots[root].folder.recursive, SourceFileFilter.acceptsFolder(name: entry.name), !isExcluded(path),
+                   walk.descends(into: entry, at: path) {
+                    collectFiles(root: root, folder: path, into: &snapshot, walk: &walk)
                 }
-            } else if SourceFileFilter.accepts(name: entry.name), let stamp = FileSystem.stamp(path) {
+            } else if SourceFileFilter.accepts(name: entry.name), walk.takes(entry, at: path), let stamp = FileSystem.stamp(path) {
                 snapshot[path] = stamp
             }
         }

@@ -11,8 +11,14 @@ public actor FolderWatcher {
         public var forcePoll: Bool
         /// Folders never walked (the state and results folders when they sit inside a watched tree).
         public var excludedFolders: [URL]
+        /// Follow symbolic links to folders (`follow_symlinks`); see `FolderWalk`.
+        public var followSymlinks: Bool
 
-        public init(settleSeconds: Double = 1, pollIntervalSeconds: Double = 5, forcePoll: Bool = false, excludedFolders: [URL] = []) {
+        public init(
+            settleSeconds: Double = 1, pollIntervalSeconds: Double = 5, forcePoll: Bool = false, excludedFolders: [URL] = [],
+            followSymlinks: Bool = false
+        ) {
+            self.followSymlinks = followSymlinks
             self.settleSeconds = settleSeconds
             self.pollIntervalSeconds = pollIntervalSeconds
             self.forcePoll = forcePoll
@@ -61,10 +67,31 @@ public actor FolderWatcher {
             Root(
                 folder: folder,
                 polling: false,
-                settle: .milliseconds(Int64(((folder.settleSeconds ?? options.settleSeconds) * 1000).rounded()))
+                settle: Self.duration(seconds: folder.settleSeconds ?? options.settleSeconds)
             )
         }
         (readyFiles, readyContinuation) = AsyncStream<ReadyFile>.makeStream()
+    }
+
+    /// A configured number of seconds as a `Duration`, held to 0 ... one week so no value can trap.
+    static func duration(seconds: Double) -> Duration {
+        guard seconds.isFinite, seconds > 0 else { return .zero }
+        return .milliseconds(Int64((min(seconds, TrackDropConfiguration.maximumSeconds) * 1000).rounded()))
+    }
+
+    /// Paths already reported as skipped (a FIFO, a link leading outside), so each is logged once.
+    var reportedSkips: Set<String> = []
+
+    /// A walk with this watcher's rules over every configured folder.
+    func newWalk() -> FolderWalk {
+        FolderWalk(followSymlinks: options.followSymlinks, roots: roots.map(\.path))
+    }
+
+    /// Logs what a walk skipped, each path once.
+    func reportSkips(_ walk: FolderWalk) {
+        for (path, reason) in walk.skipped where reportedSkips.insert(path).inserted {
+            logger.warning("skipping \(LogText.path(path)): \(reason)")
+        }
     }
 
     /// Paths seen but not yet quiet for their settle time.
@@ -75,7 +102,9 @@ public actor FolderWatcher {
         defer { readyContinuation.finish() }
         for index in roots.indices {
             if FileSystem.isDirectory(roots[index].path) {
-                scanTree(root: index, folder: roots[index].path, watch: false)
+                var walk = newWalk()
+                if walk.enterRoot(roots[index].path) { scanTree(root: index, folder: roots[index].path, watch: false, walk: &walk) }
+                reportSkips(walk)
             } else {
                 logger.warning("folder \(roots[index].path) does not exist; nothing to take from it")
             }
@@ -164,7 +193,7 @@ public actor FolderWatcher {
             if stamp == candidate.stamp {
                 candidates[path] = nil
                 let folder = roots[candidate.root].folder
-                readyContinuation.yield(ReadyFile(url: URL(fileURLWithPath: path), folder: folder, size: stamp.size, modified: stamp.modified))
+                readyContinuation.yield(ReadyFile(url: URL(fileURLWithPath: path), folder: folder, stamp: stamp))
             } else {
                 candidates[path] = Candidate(root: candidate.root, stamp: stamp, deadline: now.advanced(by: roots[candidate.root].settle))
             }
@@ -183,20 +212,29 @@ public actor FolderWatcher {
         excluded.contains { path == $0 || path.hasPrefix($0 + "/") }
     }
 
-    /// Walks `folder`: files become candidates; subfolders (when recursive) are walked and, with `watch`, watched.
-    func scanTree(root: Int, folder: String, watch: Bool) {
+    /// Walks `folder` under `walk`'s rules: files become candidates; subfolders (when recursive) are walked
+    /// and, with `watch`, watched.
+    func scanTree(root: Int, folder: String, watch: Bool, walk: inout FolderWalk) {
         for entry in FileSystem.entries(of: folder) {
             let path = folder + "/" + entry.name
             if entry.isDirectory {
-                guard roots[root].folder.recursive, SourceFileFilter.acceptsFolder(name: entry.name), !isExcluded(path) else { continue }
+                guard roots[root].folder.recursive, SourceFileFilter.acceptsFolder(name: entry.name), !isExcluded(path),
+                      walk.descends(into: entry, at: path) else { continue }
                 if watch {
                     guard addWatch(path, root: root) else { continue }
                 }
-                scanTree(root: root, folder: path, watch: watch)
-            } else if SourceFileFilter.accepts(name: entry.name) {
+                scanTree(root: root, folder: path, watch: watch, walk: &walk)
+            } else if SourceFileFilter.accepts(name: entry.name), walk.takes(entry, at: path) {
                 addCandidate(path, root: root)
             }
         }
+    }
+
+    /// A full walk of one root (or a folder inside it), with the skips logged.
+    func scanTree(root: Int, folder: String, watch: Bool) {
+        var walk = newWalk()
+        if walk.enterRoot(folder) { scanTree(root: root, folder: folder, watch: watch, walk: &walk) }
+        reportSkips(walk)
     }
 
     @discardableResult

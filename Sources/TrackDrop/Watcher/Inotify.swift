@@ -1,5 +1,6 @@
 import Dispatch
 import Glibc
+import TrackKit
 
 /// One inotify instance: watches are added and removed here, events arrive as an `AsyncStream`.
 ///
@@ -19,9 +20,10 @@ final class Inotify: @unchecked Sendable {
         static let unmount = UInt32(IN_UNMOUNT)
         static let ignored = UInt32(IN_IGNORED)
         static let overflow = UInt32(IN_Q_OVERFLOW)
+        static let attributes = UInt32(IN_ATTRIB)
         static let isDirectory = UInt32(IN_ISDIR)
         static let onlyDirectory = UInt32(IN_ONLYDIR)
-        static let folder = closeWrite | movedTo | movedFrom | modify | create | delete | deleteSelf | moveSelf | onlyDirectory
+        static let folder = closeWrite | movedTo | movedFrom | modify | create | delete | deleteSelf | moveSelf | attributes | onlyDirectory
     }
 
     /// Events as the kernel reports them; an overflow arrives with `wd == -1`.
@@ -57,7 +59,7 @@ final class Inotify: @unchecked Sendable {
 
     /// Adds (or updates) a watch on `path`; returns the watch descriptor.
     func addWatch(_ path: String, mask: UInt32 = Mask.folder) throws(WatcherError) -> Int32 {
-        let wd = inotify_add_watch(descriptor, path, mask)
+        let wd = FileName.withPath(path) { inotify_add_watch(descriptor, $0, mask) }
         guard wd >= 0 else { throw WatcherError(.watchFailed, path: path, errno: errno) }
         return wd
     }

@@ -1,3 +1,5 @@
+import TrackKit
+
 /// One event read from an inotify descriptor.
 struct InotifyEvent: Sendable, Equatable {
     var wd: Int32
@@ -22,7 +24,7 @@ struct InotifyEvent: Sendable, Equatable {
             let nameStart = offset + headerSize
             guard nameStart + length <= buffer.count else { break }
             let nameBytes = buffer[nameStart..<(nameStart + length)].prefix { $0 != 0 }
-            let name = String(decoding: nameBytes, as: UTF8.self)
+            let name = FileName.decode(Array(nameBytes))
             events.append(InotifyEvent(wd: wd, mask: mask, cookie: cookie, name: name))
             offset = nameStart + length
         }

@@ -21,11 +21,15 @@ public struct NormalizeOptions: Sendable, Equatable {
     public var reportFile: URL?
     /// The source's name as the report shows it (default: the file's name).
     public var reportTitle: String?
+    /// How much of the file may be read (size as stored and inflated, inflation ratio); larger files are
+    /// refused with `too-large` before their body is read.
+    public var limits: InputLimits
 
     public init(
         clean: Bool = true, validateOutput: Bool = true, validateEveryByte: Bool = true, outputFile: URL? = nil,
-        sport: String? = nil, reportFile: URL? = nil, reportTitle: String? = nil
+        sport: String? = nil, reportFile: URL? = nil, reportTitle: String? = nil, limits: InputLimits = InputLimits()
     ) {
+        self.limits = limits
         self.reportFile = reportFile
         self.reportTitle = reportTitle
         self.clean = clean

@@ -1,3 +1,5 @@
+import Glibc
+
 /// Why an activity file could not be read at all. `code` matches the `TrackIssue` code it becomes.
 public struct TrackError: Error, Sendable, Equatable, CustomStringConvertible {
     /// Stable, kebab-case identifier, e.g. `empty-file`, `malformed-xml`, `unsafe-xml`, `fit-crc`.
@@ -6,11 +8,23 @@ public struct TrackError: Error, Sendable, Equatable, CustomStringConvertible {
     public var message: String
     /// 1-based line in the source, when known.
     public var line: Int?
+    /// The `errno` of a failed system call (code `unreadable`), so a caller can tell a passing failure from a
+    /// lasting one.
+    public var systemError: Int32?
 
-    public init(code: String, message: String, line: Int? = nil) {
+    public init(code: String, message: String, line: Int? = nil, systemError: Int32? = nil) {
         self.code = code
         self.message = message
         self.line = line
+        self.systemError = systemError
+    }
+
+    /// A read that may well work later: an I/O error, a busy or vanished mount, a file renamed under us, or no
+    /// permission yet (a sync tool that sets the mode after writing).
+    public var mayBeTemporary: Bool {
+        guard code == "unreadable", let systemError else { return false }
+        return [EIO, EAGAIN, EINTR, ENOENT, ESTALE, ENODEV, ENXIO, ETIMEDOUT, ENOTCONN, EBUSY, EACCES, EPERM, ENOMEDIUM]
+            .contains(systemError)
     }
 
     public var description: String { message }
@@ -33,7 +47,7 @@ public struct TrackError: Error, Sendable, Equatable, CustomStringConvertible {
             code: "unsafe-xml", message: "refused: \(detail)\(place); activity files never need this", line: line)
     }
 
-    static func io(_ detail: String) -> TrackError {
-        TrackError(code: "unreadable", message: detail)
+    static func io(_ detail: String, systemError: Int32? = nil) -> TrackError {
+        TrackError(code: "unreadable", message: detail, systemError: systemError)
     }
 }

@@ -56,8 +56,10 @@ struct FITMessageWalker {
                 let timeOffset = UInt32(header & 0x1F)
                 guard let definition = definitions[local] else { return fail("compressed-timestamp message without a definition", offset) }
                 if let last = lastTimestamp {
-                    var time = (last & ~0x1F) + timeOffset
-                    if timeOffset < (last & 0x1F) { time += 0x20 }
+                    // The 5-bit offset rolls the last full timestamp forward; past 2^32 the FIT clock wraps,
+                    // as the SDK's own arithmetic does, rather than trapping on a hostile value.
+                    var time = (last & ~0x1F) | timeOffset
+                    if timeOffset < (last & 0x1F) { time = time &+ 0x20 }
                     lastTimestamp = time
                 }
                 guard offset + definition.size <= bytes.count else { return fail("message runs past the end", offset) }

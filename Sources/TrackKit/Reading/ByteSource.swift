@@ -27,19 +27,66 @@ final class ByteSource {
     /// The first bytes handed out, kept to look for a DOCTYPE before the parser sees it.
     private(set) var head: [UInt8] = []
 
-    init(data: Data) {
+    /// The limits every read is held to (size as stored, size and ratio once inflated).
+    let limits: InputLimits
+    /// Size of the file as stored (for memory, the data's size).
+    private(set) var storedSize = 0
+    /// Bytes taken from the file or data so far, before inflating.
+    private var rawBytes = 0
+    /// Bytes inflated so far.
+    private var inflatedBytes = 0
+
+    init(data: Data, limits: InputLimits = InputLimits()) {
         origin = .memory(data, offset: 0)
         compressed = []
+        self.limits = limits
+        storedSize = data.count
     }
 
-    init(contentsOf url: URL) throws {
-        let descriptor = open(url.path, O_RDONLY | O_CLOEXEC)
+    /// Opens `url` for reading. Only a regular file is read: it is opened without blocking (a FIFO would
+    /// otherwise wait for a writer forever) and looked at with `fstat` before a byte is read. Throws
+    /// `TrackError` with code `not-a-file` (a FIFO, socket, device or folder), `too-large` (above
+    /// `limits.maxFileBytes`) or `unreadable` (cannot be opened; `systemError` says why).
+    init(contentsOf url: URL, limits: InputLimits = InputLimits()) throws {
+        self.limits = limits
+        let descriptor = FileName.withPath(url.path) { open($0, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY) }
         guard descriptor >= 0 else {
-            let reason = String(cString: strerror(errno))
-            throw TrackError.io("cannot open \(url.path): \(reason); check the path and its permissions")
+            let code = errno
+            let reason = String(cString: strerror(code))
+            throw TrackError.io("cannot open \(FileName.display(url.path)): \(reason); check the path and its permissions", systemError: code)
         }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else {
+            let code = errno
+            close(descriptor)
+            throw TrackError.io("cannot look at \(url.path): \(String(cString: strerror(code)))", systemError: code)
+        }
+        guard status.st_mode & S_IFMT == S_IFREG else {
+            close(descriptor)
+            throw TrackError(
+                code: "not-a-file",
+                message: "\(FileName.display(url.path)) is \(Self.kind(of: status.st_mode)), not a regular file; only activity files are read")
+        }
+        guard Int(status.st_size) <= limits.maxFileBytes else {
+            close(descriptor)
+            throw limits.tooLarge(bytes: Int(status.st_size), what: "the file")
+        }
+        // Regular files never block; blocking mode again keeps reads simple.
+        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
         origin = .file(descriptor)
+        storedSize = Int(status.st_size)
         compressed = [UInt8](repeating: 0, count: 256 * 1024)
+    }
+
+    static func kind(of mode: mode_t) -> String {
+        switch mode & S_IFMT {
+        case S_IFIFO: "a FIFO (named pipe)"
+        case S_IFSOCK: "a socket"
+        case S_IFCHR: "a character device"
+        case S_IFBLK: "a block device"
+        case S_IFDIR: "a folder"
+        default: "not a regular file"
+        }
     }
 
     deinit {
@@ -129,13 +176,20 @@ final class ByteSource {
                 }
                 origin = .memory(data, offset: offset + count)
             }
+            rawBytes += max(count, 0)
             return max(count, 0)
         case .file(let descriptor):
             while true {
                 let count = Glibc.read(descriptor, buffer.baseAddress, buffer.count)
-                if count >= 0 { return count }
+                if count >= 0 {
+                    rawBytes += count
+                    // A file that grew past the limit after it was looked at is not read further.
+                    if rawBytes > limits.maxFileBytes { throw limits.tooLarge(bytes: rawBytes, what: "the file") }
+                    return count
+                }
                 if errno == EINTR { continue }
-                throw TrackError.io("cannot read the file: \(String(cString: strerror(errno)))")
+                let code = errno
+                throw TrackError.io("cannot read the file: \(String(cString: strerror(code)))", systemError: code)
             }
         }
     }
@@ -174,6 +228,17 @@ final class ByteSource {
         return try inflate(into: buffer)
     }
 
+    /// Stops a decompression bomb early: by size, and by ratio once past a small size.
+    private func checkInflation() throws {
+        if inflatedBytes > limits.maxFileBytes {
+            throw limits.tooLarge(bytes: inflatedBytes, what: "the file inflated")
+        }
+        let consumed = max(1, rawBytes - (compressedEnd - compressedStart))
+        if inflatedBytes > limits.ratioCheckAfterBytes, inflatedBytes / consumed > limits.maxInflationRatio {
+            throw limits.bomb(inflated: inflatedBytes, compressed: consumed)
+        }
+    }
+
     private func inflate(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
         while !streamEnded {
             guard try refillCompressed() else {
@@ -205,7 +270,11 @@ final class ByteSource {
                 throw TrackError(
                     code: "bad-gzip", message: "the gzipped file is damaged (zlib error \(status)); copy it again")
             }
-            if produced > 0 { return produced }
+            if produced > 0 {
+                inflatedBytes += produced
+                try checkInflation()
+                return produced
+            }
         }
         return 0
     }

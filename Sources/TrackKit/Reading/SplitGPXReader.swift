@@ -25,7 +25,7 @@ enum SplitGPXReader {
               ByteSearch.firstIndex(of: "<gpx", in: head) != nil, ByteSearch.firstIndex(of: "<trkpt", in: head) != nil,
               (try? XMLTrackReader.refuseInternalSubset(head)) != nil
         else { return nil }
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        let descriptor = FileName.withPath(path) { open($0, O_RDONLY | O_CLOEXEC) }
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
         guard let split = splitOffset(descriptor, fileSize: fileSize) else { return nil }
