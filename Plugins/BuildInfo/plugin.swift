@@ -9,9 +9,14 @@ struct BuildInfo: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
         let package = context.package.directoryURL
         let output = context.pluginWorkDirectoryURL.appending(path: "BuildInfo.swift")
-        // `.git` is a folder in a clone and a file in a worktree; watch whatever of it exists.
-        let gitFiles = [".git/HEAD", ".git/index", ".git/logs/HEAD", ".git"]
-            .map { package.appending(path: $0) }
+        // `.git` is a folder in a clone, and in a worktree a file naming the folder (`gitdir: PATH`).
+        var gitFolder = package.appending(path: ".git")
+        if let pointer = try? String(contentsOf: gitFolder, encoding: .utf8), pointer.hasPrefix("gitdir: ") {
+            let path = pointer.dropFirst("gitdir: ".count).trimmingCharacters(in: .whitespacesAndNewlines)
+            gitFolder = path.hasPrefix("/") ? URL(fileURLWithPath: path) : package.appending(path: path)
+        }
+        let gitFiles = ["HEAD", "index", "logs/HEAD"]
+            .map { gitFolder.appending(path: $0) }
             .filter { FileManager.default.fileExists(atPath: $0.path) }
         let script = #"""
             dir="$1"; out="$2"
