@@ -63,6 +63,11 @@ public final class Ledger: Sendable {
                 table.add(column: "report_path", .text)
             }
         }
+        migrator.registerMigration("v3-owner") { db in
+            try db.alter(table: LedgerEntry.databaseTableName) { table in
+                table.add(column: "owner", .text)
+            }
+        }
         return migrator
     }
 
@@ -91,14 +96,45 @@ public final class Ledger: Sendable {
         }
     }
 
-    /// Commits the entry's new state; returns once it is durable in the WAL.
+    /// Commits the entry's new state if the row is still in state `expected` and still owned by `entry.owner`
+    /// (compare-and-swap: `UPDATE ... WHERE id = ? AND state = ? AND owner IS ?`), so that two processes can
+    /// never both move one row. Returns the entry as committed; throws `LedgerConflict` when the row moved
+    /// meanwhile: re-read it and move on.
     @discardableResult
-    public func save(_ entry: LedgerEntry) throws(LedgerError) -> LedgerEntry {
+    public func save(_ entry: LedgerEntry, from expected: LedgerState) throws -> LedgerEntry {
         var entry = entry
         entry.updatedAt = Date()
         let updated = entry
-        try write("update \(entry.path) to \(entry.state.rawValue)") { db in try updated.update(db) }
+        let swapped = try write("update \(entry.path) from \(expected.rawValue) to \(entry.state.rawValue)") { db -> Bool in
+            let values = try updated.databaseDictionary
+            let columns = values.keys.filter { $0 != LedgerEntry.Columns.id.rawValue }.sorted()
+            let assignments = columns.map { "\($0.quotedDatabaseIdentifier) = ?" }.joined(separator: ", ")
+            var arguments = StatementArguments(columns.map { values[$0]! })
+            arguments += [updated.id, expected.rawValue, updated.owner]
+            try db.execute(
+                sql: "UPDATE \(LedgerEntry.databaseTableName) SET \(assignments) WHERE id = ? AND state = ? AND owner IS ?",
+                arguments: arguments)
+            return db.changesCount == 1
+        }
+        guard swapped else { throw LedgerConflict(path: entry.path, expected: expected) }
         return updated
+    }
+
+    /// Makes `owner` the owner of a row still owned by `previous` (nil: no owner); false when another
+    /// process took it first.
+    public func claim(_ entry: LedgerEntry, for owner: String) throws(LedgerError) -> LedgerEntry? {
+        let id = entry.id
+        let previous = entry.owner
+        let claimed = try write("take over \(entry.path)") { db -> Bool in
+            try db.execute(
+                sql: "UPDATE \(LedgerEntry.databaseTableName) SET owner = ? WHERE id = ? AND owner IS ?",
+                arguments: [owner, id, previous])
+            return db.changesCount == 1
+        }
+        guard claimed else { return nil }
+        var entry = entry
+        entry.owner = owner
+        return entry
     }
 
     public func entry(id: Int64) throws(LedgerError) -> LedgerEntry? {
@@ -151,8 +187,15 @@ public final class Ledger: Sendable {
         }
     }
 
-    public func removeEntry(id: Int64) throws(LedgerError) {
-        _ = try write("remove entry \(id)") { db in try LedgerEntry.deleteOne(db, key: id) }
+    /// Removes a row this owner still holds in `expected` state (compare-and-swap, as `save`).
+    public func removeEntry(_ entry: LedgerEntry, from expected: LedgerState) throws(LedgerError) {
+        let id = entry.id
+        let owner = entry.owner
+        _ = try write("remove entry \(entry.path)") { db in
+            try db.execute(
+                sql: "DELETE FROM \(LedgerEntry.databaseTableName) WHERE id = ? AND state = ? AND owner IS ?",
+                arguments: [id, expected.rawValue, owner])
+        }
     }
 
     /// Number of entries per state, and per final status for finished ones.

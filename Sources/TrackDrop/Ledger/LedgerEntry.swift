@@ -38,6 +38,8 @@ public struct LedgerEntry: Codable, Sendable, Equatable, FetchableRecord, Mutabl
     /// Where the HTML cleaning report was written, when one was asked for.
     public var reportPath: String?
     public var sidecarWritten: Bool = false
+    /// The trackdrop process working on this row (see `LedgerOwner`); nil for rows from before owners.
+    public var owner: String?
 
     public enum CodingKeys: String, CodingKey, ColumnExpression {
         case id, path, sha256, size, state, status, error, trainer, commute, duration, reposted
@@ -47,6 +49,7 @@ public struct LedgerEntry: Codable, Sendable, Equatable, FetchableRecord, Mutabl
         case discoveredAt = "discovered_at", updatedAt = "updated_at", submittingAt = "submitting_at"
         case completedAt = "completed_at", sidecarPath = "sidecar_path", sidecarWritten = "sidecar_written"
         case reportPath = "report_path"
+        case owner
     }
 
     public typealias Columns = CodingKeys

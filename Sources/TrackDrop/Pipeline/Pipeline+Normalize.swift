@@ -6,7 +6,7 @@ extension Pipeline {
     func normalize(_ entry: LedgerEntry) throws -> LedgerEntry? {
         var entry = entry
         guard let before = FileSystem.stamp(entry.path) else {
-            try ledger.removeEntry(id: entry.id!)
+            try ledger.removeEntry(entry, from: .discovered)
             logger.info("\(entry.path) vanished before it was read; forgetting it")
             emit(.skipped(path: entry.path, reason: "vanished before it was read"))
             return nil
@@ -43,12 +43,12 @@ extension Pipeline {
         entry.dataType = dataType
         entry.uploadName = track.name.flatMap { $0.isEmpty ? nil : $0 } ?? entry.uploadName ?? Self.stem(of: entry.fileName)
         entry.state = .normalized
-        return try ledger.save(entry)
+        return try ledger.save(entry, from: .discovered)
     }
 
     private func droppedBecauseChanged(_ entry: LedgerEntry, since before: FileSystem.Stamp) throws -> Bool {
         guard FileSystem.stamp(entry.path) != before || before.size != entry.size else { return false }
-        try ledger.removeEntry(id: entry.id!)
+        try ledger.removeEntry(entry, from: .discovered)
         logger.info("\(entry.path) changed while it was read; waiting for it to settle again")
         return true
     }

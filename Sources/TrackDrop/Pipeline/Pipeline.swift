@@ -74,6 +74,19 @@ public actor Pipeline {
     /// A ledger failure while recording an outcome; it ends the run.
     var resolverFailure: (any Error)?
     var stopped = false
+    /// This run as the owner of ledger rows, while it runs.
+    var owner: LedgerOwner?
+    /// A one-shot run (`upload`, `watch --once`) works only on the rows of the files it was given; the daemon
+    /// on every row no running process owns.
+    var onlyGivenFiles = false
+    /// Rows of the files this run was given.
+    var given: Set<Int64> = []
+    /// Failed look-ups of a lost upload in a row, per entry.
+    var lookUpFailures: [Int64: Int] = [:]
+    /// Entries whose lost upload a one-shot run could not look up often enough: left for a later run.
+    var gaveUpLookUp: Set<Int64> = []
+    /// Given rows another running trackdrop process works on; reported once it has finished them.
+    var waitingElsewhere: Set<Int64> = []
 
     public init(ledger: Ledger, session: StravaSession, options: Options, logger: Logger) {
         self.ledger = ledger
@@ -93,6 +106,9 @@ public actor Pipeline {
     where Intake.Element == ReadyFile {
         // However the run ends, whoever reads the events sees them end.
         defer { eventContinuation.finish() }
+        owner = try LedgerOwner(ownersFolder: options.paths.ownersFolder)
+        onlyGivenFiles = stopWhenIdle
+        defer { owner = nil }
         try repairSidecars()
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask {
@@ -110,6 +126,8 @@ public actor Pipeline {
     func finishIntake() {
         intakeFinished = true
         processorWake.signal()
+        // A one-shot run knows only now every submitted row it was given to follow.
+        resolverWake.signal()
     }
 
     func emit(_ event: PipelineEvent) { eventContinuation.yield(event) }
@@ -164,14 +182,29 @@ public actor Pipeline {
     /// they are reported as unfinished when the run stops.
     private func isIdle() throws -> Bool {
         guard intakeFinished, following.isEmpty else { return false }
-        let open = try ledger.entries(in: [.discovered, .normalized, .submitting, .submitted])
+        var open = try ledger.entries(in: [.discovered, .normalized, .submitting, .submitted])
+        if onlyGivenFiles {
+            try reportFinishedElsewhere()
+            open = open.filter { given.contains($0.id!) }
+        }
+        if pauseReason == nil {
+            // Given files another running process is sending: wait for its verdict, never send them too.
+            let elsewhere = open.filter(ownedElsewhere)
+            if !elsewhere.isEmpty {
+                for entry in elsewhere {
+                    waitingElsewhere.insert(entry.id!)
+                    notBefore[entry.id!] = Date().addingTimeInterval(1)
+                }
+                return false
+            }
+        }
         if pauseReason != nil || open.isEmpty {
             reportUnfinished(open)
             return true
         }
-        let waiting = open.filter { !stillProcessing.contains($0.id!) }
+        let waiting = open.filter { !stillProcessing.contains($0.id!) && !gaveUpLookUp.contains($0.id!) }
         if waiting.contains(where: { $0.state == .submitted }) || !notBefore.isEmpty { return false }
-        if !stillProcessing.isEmpty, waiting.allSatisfy({ parked.contains($0.id!) }) {
+        if waiting.isEmpty || (!stillProcessing.isEmpty && waiting.allSatisfy({ parked.contains($0.id!) })) {
             reportUnfinished(open)
             return true
         }
@@ -217,7 +250,7 @@ public actor Pipeline {
             return
         }
         try await Task.sleep(for: .seconds(30))
-        if await session.connectionState == .connected {
+        if await session.reloadCredentials() == .connected {
             logger.info("connection to Strava is back; resuming uploads")
             pauseReason = nil
             resolverWake.signal()
