@@ -50,12 +50,19 @@ struct SharedStateProcessTests {
             try ActivityFiles.gpx(start: ActivityFiles.start(900 + index)).write(to: handed.file(name))
         }
 
-        let daemon = try BinaryProcess(arguments: ["watch", "--config", config.path])
+        let daemon = try BinaryProcess(arguments: ["watch", "--verbose", "--config", config.path])
         let upload = try BinaryProcess(arguments: ["upload", handed.path, "--config", config.path])
         let uploadStatus = await upload.waitForExit(timeout: .seconds(180))
         #expect(uploadStatus == 0, "\(upload.lines.joined(separator: "\n"))")
-        try await Eventually.until("final sidecars of the watched files", timeout: .seconds(180)) {
-            watchedNames.allSatisfy { Self.finalSidecar(watched, $0) != nil }
+        do {
+            try await Eventually.until("final sidecars of the watched files", timeout: .seconds(180)) {
+                watchedNames.allSatisfy { Self.finalSidecar(watched, $0) != nil }
+            }
+        } catch {
+            Issue.record("the daemon said: \(daemon.lines.suffix(30).joined(separator: "\n"))")
+            daemon.signal(SIGKILL)
+            await sandbox.stop()
+            throw error
         }
 
         // A second daemon on the same state folder is refused at once, naming the first.

@@ -14,7 +14,7 @@ struct StallPipelineTests {
         defer { harness.remove() }
         let sandbox = try await SandboxHarness.start()
         var settings = sandbox.settings
-        settings.exchangeDeadline = ExchangeDeadline(seconds: 1, uploadBytesPerSecond: 1_000_000)
+        settings.exchangeDeadline = ExchangeDeadline(seconds: 3, uploadBytesPerSecond: 1_000_000)
         let session = try StravaSession(settings: settings, credentialsFile: sandbox.credentialsFile, logger: SandboxHarness.quietLogger)
         do {
             let names = (0..<4).map { "run-\($0).gpx" }
