@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import GRDB
 
 /// The crash-safe record of every source file, in SQLite (WAL) under the state folder.
@@ -13,6 +14,11 @@ public final class Ledger: Sendable {
             try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
             var configuration = Configuration()
             configuration.busyMode = .timeout(10)
+            // Two processes starting together (a daemon and an `upload`) would both switch the file to WAL
+            // and migrate it; one at a time, under a lock beside the ledger, neither sees the other half done.
+            let lock = open(file.path + ".open.lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+            if lock >= 0 { flock(lock, LOCK_EX) }
+            defer { if lock >= 0 { close(lock) } }
             database = try DatabasePool(path: file.path, configuration: configuration)
             try Self.migrator.migrate(database)
         } catch {
