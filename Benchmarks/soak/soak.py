@@ -44,6 +44,15 @@ def start_sandbox(work, settings):
     return proc, url, client_id, secret
 
 
+def stop_sandbox(sandbox):
+    sandbox.terminate()
+    try:
+        sandbox.wait(timeout=30)
+    except subprocess.TimeoutExpired:
+        sandbox.kill()
+        sandbox.wait()
+
+
 def control(url, path, body=None):
     data = None if body is None else json.dumps(body).encode()
     request = urllib.request.Request(url + path, data=data, method="GET" if body is None else "POST",
@@ -166,7 +175,7 @@ def soak(work):
         if ONESHOT_BATCHES and kill % max(1, KILLS // ONESHOT_BATCHES) == 3 and len(oneshot_runs) < ONESHOT_BATCHES:
             folder = os.path.join(work, f"oneshot-{len(oneshot_runs)}"); os.makedirs(folder)
             for i in range(ONESHOT_SIZE):
-                index = 100_000 + len(oneshot_runs) * 1000 + i
+                index = 5_000 + len(oneshot_runs) * 100 + i
                 path = os.path.join(folder, f"one-{index}.gpx")
                 with open(path, "w") as f:
                     f.write(gpx(index))
@@ -202,8 +211,7 @@ def soak(work):
         subprocess.run([BIN, "upload", *unfinished, "--config", config], capture_output=True, timeout=FINAL_WAIT)
     stats = control(url, "/_sandbox/stats")
     activities = control(url, "/_sandbox/activities")
-    sandbox.terminate()
-    sandbox.wait(timeout=30)
+    stop_sandbox(sandbox)
     by_external = {}
     for activity in activities if isinstance(activities, list) else activities.get("activities", []):
         if activity.get("deleted"): continue
@@ -246,7 +254,7 @@ def rss_run(work):
         for i in range(start, min(RSS_FILES, start + chunk)):
             path = os.path.join(inbox, f"rss-{i:05d}.gpx")
             with open(path, "w") as f:
-                f.write(gpx(200_000 + i))
+                f.write(gpx(10_000 + i))
             paths.append(path)
         # Keep at most two chunks ahead of the daemon, as a steady trickle of files would be.
         while done < len(paths) - chunk:
@@ -260,8 +268,7 @@ def rss_run(work):
         samples.append((done, rss_kb(daemon.proc.pid)))
     wall = time.time() - began
     daemon.stop()
-    sandbox.terminate()
-    sandbox.wait(timeout=30)
+    stop_sandbox(sandbox)
     at_1000 = next((kb for n, kb in samples if n >= min(1000, len(paths))), None)
     return {"files": len(paths), "done": done, "rss_at_1000_kb": at_1000, "rss_last_kb": samples[-1][1] if samples else None,
             "rss_max_kb": max((kb for _, kb in samples), default=None), "wall_seconds": round(wall),
@@ -274,6 +281,7 @@ def main():
     try:
         results["soak"] = soak(work)
         print(json.dumps(results["soak"]), flush=True)
+        write_report(results)
     finally:
         shutil.rmtree(work, ignore_errors=True)
     if RSS_FILES > 0:
