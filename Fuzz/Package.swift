@@ -13,10 +13,11 @@ let package = Package(
         .target(
             name: "TrackKit", dependencies: ["CLibXML2"], resources: [.copy("Schemas")],
             swiftSettings: testable, linkerSettings: [.linkedLibrary("z")]),
-        .executableTarget(name: "FuzzGPX", dependencies: ["TrackKit"], swiftSettings: testable),
-        .executableTarget(name: "FuzzTCX", dependencies: ["TrackKit"], swiftSettings: testable),
-        .executableTarget(name: "FuzzFIT", dependencies: ["TrackKit"], swiftSettings: testable),
-        .executableTarget(name: "FuzzGzip", dependencies: ["TrackKit"], swiftSettings: testable),
+        .target(name: "FuzzDriver", dependencies: ["TrackKit"], swiftSettings: testable),
+        .executableTarget(name: "FuzzGPX", dependencies: ["TrackKit", "FuzzDriver"], swiftSettings: testable),
+        .executableTarget(name: "FuzzTCX", dependencies: ["TrackKit", "FuzzDriver"], swiftSettings: testable),
+        .executableTarget(name: "FuzzFIT", dependencies: ["TrackKit", "FuzzDriver"], swiftSettings: testable),
+        .executableTarget(name: "FuzzGzip", dependencies: ["TrackKit", "FuzzDriver"], swiftSettings: testable),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,4 +1,5 @@
 import Foundation
+import FuzzDriver
 @testable import TrackKit
 
 /// One libFuzzer input as a FIT file: header, CRC and message walk, the checks, and the header-first read.
@@ -17,18 +18,7 @@ func fuzzFIT(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     return 0
 }
 
-/// SwiftPM gives every executable a `main`, which hides libFuzzer's: start libFuzzer's driver from ours.
-@_silgen_name("LLVMFuzzerRunDriver")
-func runFuzzerDriver(
-    _ argc: UnsafeMutablePointer<CInt>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>>,
-    _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt
-) -> CInt
-
 @main
 struct FuzzFITMain {
-    static func main() {
-        var argc = CommandLine.argc
-        var argv = CommandLine.unsafeArgv
-        exit(runFuzzerDriver(&argc, &argv) { fuzzFIT($0, $1) })
-    }
+    static func main() { runFuzzer { fuzzFIT($0, $1) } }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import FuzzDriver
 @testable import TrackKit
 
 /// One libFuzzer input behind the gzip wrapper: the input is made a gzip stream when it is not one (so the
@@ -13,18 +14,7 @@ func fuzzGzip(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     return 0
 }
 
-/// SwiftPM gives every executable a `main`, which hides libFuzzer's: start libFuzzer's driver from ours.
-@_silgen_name("LLVMFuzzerRunDriver")
-func runFuzzerDriver(
-    _ argc: UnsafeMutablePointer<CInt>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>>,
-    _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt
-) -> CInt
-
 @main
 struct FuzzGzipMain {
-    static func main() {
-        var argc = CommandLine.argc
-        var argv = CommandLine.unsafeArgv
-        exit(runFuzzerDriver(&argc, &argv) { fuzzGzip($0, $1) })
-    }
+    static func main() { runFuzzer { fuzzGzip($0, $1) } }
 }
