@@ -43,7 +43,8 @@ enum DaemonCLI {
 
     /// Opens the session for the real (or configured) Strava; refuses to start without credentials.
     static func connect(configuration: TrackDropConfiguration, paths: TrackDropPaths, logger: Logger) async throws -> StravaSession {
-        let settings = try configuration.stravaSettings()
+        var settings = try configuration.stravaSettings()
+        settings.rateLimitStateFile = paths.rateLimitFile
         let session = try StravaSession(settings: settings, credentialsFile: paths.credentialsFile, logger: logger)
         if await session.connectionState == .notConnected {
             throw ValidationError("not connected to Strava (no credentials in \(paths.credentialsFile.path)): run `trackdrop auth login` first, or try `--sandbox`")
@@ -74,11 +75,12 @@ struct SandboxRun {
             throw error
         }
         logger.info("sandbox Strava running at \(url.absoluteString); scratch state in \(workspace.root.path)")
-        let settings = StravaSettings(
+        var settings = StravaSettings(
             baseURL: url, clientID: sandboxConfiguration.clientID, clientSecret: sandboxConfiguration.clientSecret,
             rateLimitWindow: sandboxConfiguration.rateLimitWindowSeconds
         )
         let paths = workspace.paths
+        settings.rateLimitStateFile = paths.rateLimitFile
         do {
             let login = try await SandboxLogin.connect(settings: settings, credentialsFile: paths.credentialsFile, logger: logger)
             logger.info("connected to the sandbox as \(login.athlete.displayName) through OAuth")

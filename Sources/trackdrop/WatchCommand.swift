@@ -72,6 +72,9 @@ struct WatchCommand: AsyncParsableCommand {
             return
         }
         let paths = configuration.paths()
+        // One daemon per state folder; `--once` runs beside it and touches only the files it finds.
+        let lock = once ? nil : try DaemonLock(file: paths.daemonLockFile)
+        defer { withExtendedLifetime(lock) {} }
         let session = try await DaemonCLI.connect(configuration: configuration, paths: paths, logger: logger)
         let daemon = TrackDropDaemon(configuration: configuration, paths: paths, session: session, once: once, logger: logger)
         let results: [LedgerEntry]

@@ -20,7 +20,7 @@ struct LedgerTests {
                     entry.status = .uploaded
                     entry.activityID = 12_345_678_901
                 }
-                try ledger.save(entry)
+                try ledger.save(entry, from: .discovered)
                 ids[state] = entry.id
             }
         }

@@ -92,7 +92,7 @@ struct PipelineTests {
             // 1: the POST reached Strava but the answer was lost: the row still says `submitting`.
             _ = try await session.submit(request(entries[0]))
             entries[0].state = .submitting
-            try harness.ledger.save(entries[0])
+            try harness.ledger.save(entries[0], from: .discovered)
             // 2: accepted and recorded: `submitted` with its upload id.
             guard case .accepted(let uploadID) = try await session.submit(request(entries[1])) else {
                 Issue.record("the sandbox settled an upload at once")
@@ -100,10 +100,10 @@ struct PipelineTests {
             }
             entries[1].state = .submitted
             entries[1].uploadID = uploadID.value
-            try harness.ledger.save(entries[1])
+            try harness.ledger.save(entries[1], from: .discovered)
             // 3: crashed right after committing `submitting`, before the POST.
             entries[2].state = .submitting
-            try harness.ledger.save(entries[2])
+            try harness.ledger.save(entries[2], from: .discovered)
             // Let Strava finish processing the first one, so the look-up can see it.
             _ = try await session.resolve([uploadID])
             let uploadsBefore = sandbox.server.stats().uploads

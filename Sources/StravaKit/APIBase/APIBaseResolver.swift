@@ -78,7 +78,7 @@ actor APIBaseResolver {
         var headers = HTTPHeaders()
         headers.add(name: "Accept", value: "application/json")
         var probe = transport
-        probe.timeout = .seconds(15)
+        probe.deadline.seconds = min(probe.deadline.seconds, 15)
         guard let exchange = try? await probe.send(method: .GET, url: StravaSettings.trimmed(base) + "/athlete", headers: headers)
         else { return false }
         return (200..<300).contains(exchange.status) || [401, 403, 429].contains(exchange.status)

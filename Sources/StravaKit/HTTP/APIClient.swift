@@ -18,6 +18,7 @@ struct APIClient: Sendable {
         var url = await apiBase.base() + request.path
         if !request.query.isEmpty { url += "?" + FormEncoding.encode(request.query) }
         var refreshedAfter401 = false
+        var adoptedAfter401 = false
         var failures = 0
         while true {
             try Task.checkCancellation()
@@ -51,7 +52,13 @@ struct APIClient: Sendable {
                 let body = StravaErrorBody(exchange.body)
                 if let scope = body.missingScope { throw StravaError.missingScope(scope) }
                 if refreshedAfter401 {
-                    await tokens.markReconnectRequired()
+                    // Another process may have logged in again or rotated the tokens: only a token that is
+                    // still the newest in the credentials file proves that access was revoked.
+                    let revoked = await tokens.markReconnectRequired(rejecting: adoptedAfter401 ? nil : token)
+                    guard revoked else {
+                        adoptedAfter401 = true
+                        continue
+                    }
                     throw StravaError.reconnectRequired
                 }
                 refreshedAfter401 = true
@@ -73,8 +80,19 @@ struct APIClient: Sendable {
                 }
                 let retryAfter = RetryPolicy.retryAfterSeconds(exchange.headers.first(name: "Retry-After"))
                 try await backOff(failures, retryAfter: retryAfter, request: request, reason: reason)
+            case 200..<300:
+                await tokens.markAppActive()
+                guard let problem = request.expectedBody.problem(with: exchange.body) else { return exchange }
+                // A proxy or an overloaded Strava answering 200 with a page: the request may have taken
+                // effect, so a POST is looked up, never sent again blindly; a GET is retried.
+                let reason = "HTTP \(exchange.status) with \(problem)"
+                if request.unsafeToResend { throw OutcomeUnknown(calls: calls, reason: reason) }
+                failures += 1
+                guard failures < retry.maximumAttempts else {
+                    throw StravaError.invalidResponse(endpoint: request.label, reason: reason)
+                }
+                try await backOff(failures, retryAfter: nil, request: request, reason: reason)
             default:
-                if (200..<300).contains(exchange.status) { await tokens.markAppActive() }
                 return exchange
             }
         }

@@ -11,6 +11,26 @@ struct APIRequest: Sendable {
     var contentType: String?
     /// A lost answer must not make us resend (a POST that creates something).
     var unsafeToResend = false
+    /// What a 2xx answer must hold; anything else (empty, HTML, a proxy's page) is a server failure.
+    var expectedBody = ExpectedBody.jsonObject
+
+    /// The JSON a successful answer carries.
+    enum ExpectedBody: Sendable {
+        case jsonObject, jsonArray
+
+        /// Nil when `body` is the expected JSON, else what it is instead (for logs and errors).
+        func problem(with body: Data) -> String? {
+            guard !body.isEmpty else { return "an empty body" }
+            guard let value = try? JSONSerialization.jsonObject(with: body, options: [.fragmentsAllowed]) else {
+                let start = String(decoding: body.prefix(64), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+                return start.hasPrefix("<") ? "HTML instead of JSON" : "a body that is not JSON"
+            }
+            switch self {
+            case .jsonObject: return value is [String: Any] ? nil : "JSON that is not an object"
+            case .jsonArray: return value is [Any] ? nil : "JSON that is not a list"
+            }
+        }
+    }
 
     /// `POST /uploads` counts toward the overall bucket only; everything else also toward read.
     var bucket: RateLimitBucket {

@@ -7,8 +7,13 @@ import NIOPosix
 /// Sends one HTTP request through the session's shared AsyncHTTPClient and collects the answer.
 struct Transport: Sendable {
     let client: HTTPClient
-    var timeout: TimeAmount = .seconds(60)
-    var maximumBodyBytes = 32 * 1024 * 1024
+    /// Covers connect, head and body of every exchange; an upload gets more time for its size.
+    var deadline = ExchangeDeadline.standard
+    /// Answers larger than this are cut off and count as a failed exchange: Strava's largest (a page of
+    /// 200 activities) is well below it.
+    var maximumBodyBytes = Self.maximumBodyBytes
+
+    static let maximumBodyBytes = 8 * 1024 * 1024
 
     func send(
         method: HTTPMethod, url: String, headers: HTTPHeaders = [:], body: Data? = nil
@@ -18,19 +23,31 @@ struct Transport: Sendable {
         request.headers = headers
         request.headers.replaceOrAdd(name: "User-Agent", value: "trackdrop")
         if let body { request.body = .bytes(ByteBuffer(bytes: body)) }
+        let seconds = deadline.seconds(forBodyBytes: body?.count ?? 0)
+        let client = client
+        let limit = maximumBodyBytes
+        let prepared = request
         do {
-            let response = try await client.execute(request, timeout: timeout)
-            let buffer = try await response.body.collect(upTo: maximumBodyBytes)
-            return HTTPExchange(
-                status: Int(response.status.code), headers: response.headers, body: Data(buffer.readableBytesView))
+            return try await ExchangeDeadline.run(seconds: seconds) {
+                let response = try await client.execute(prepared, timeout: .milliseconds(Int64(seconds * 1000)))
+                let buffer = try await response.body.collect(upTo: limit)
+                return HTTPExchange(
+                    status: Int(response.status.code), headers: response.headers, body: Data(buffer.readableBytesView))
+            }
         } catch {
-            throw Self.classify(error)
+            throw Self.classify(error, maximumBodyBytes: limit)
         }
     }
 
     /// Connection-level failures before the request left are safe to resend; anything else may have
     /// reached the server.
-    static func classify(_ error: any Error) -> TransportFailure {
+    static func classify(_ error: any Error, maximumBodyBytes: Int = Self.maximumBodyBytes) -> TransportFailure {
+        if let exceeded = error as? ExchangeDeadlineExceeded {
+            return .outcomeUnknown("no complete answer within \(Int(exceeded.seconds.rounded())) s (the server stalled)")
+        }
+        if error is NIOTooManyBytesError {
+            return .outcomeUnknown("the answer was larger than \(maximumBodyBytes / 1024 / 1024) MiB")
+        }
         if error is NIOConnectionError { return .notSent("connection refused or unreachable") }
         if let error = error as? HTTPClientError {
             if error == .connectTimeout { return .notSent("connection timed out") }

@@ -100,7 +100,11 @@ public struct OAuthLogin: Sendable {
             accessToken: response.accessToken, refreshToken: response.refreshToken,
             accessTokenExpiresAt: response.expiry(receivedAt: Date()), athlete: athlete, scopes: scopes,
             connectedSince: Date())
-        try CredentialsStore(fileURL: credentialsFile).save(credentials)
+        // Under the credentials lock: a refresh in a running daemon must not write its older tokens over these.
+        let store = CredentialsStore(fileURL: credentialsFile)
+        let lock = try await store.lock()
+        defer { lock.release() }
+        try store.save(credentials)
         logger.info("connected to Strava", metadata: ["athlete": "\(athlete.id)", "scopes": "\(scopes.joined(separator: ","))"])
         for warning in warnings { logger.warning("\(warning)") }
         return LoginResult(athlete: athlete, grantedScopes: scopes, warnings: warnings)
@@ -109,7 +113,7 @@ public struct OAuthLogin: Sendable {
     private func exchange(code: String, verifier: String) async throws -> TokenResponse {
         let client = HTTPClient(eventLoopGroupProvider: .singleton)
         defer { client.shutdown { _ in } }
-        let endpoint = TokenEndpoint(transport: Transport(client: client), settings: settings, logger: logger)
+        let endpoint = TokenEndpoint(transport: Transport(client: client, deadline: settings.exchangeDeadline), settings: settings, logger: logger)
         let grant = [("grant_type", "authorization_code"), ("code", code), ("code_verifier", verifier)]
         var exchange = try await endpoint.post(grant)
         if exchange.status == 400, StravaErrorBody(exchange.body).has(resource: "AuthorizationCode", code: "invalid") {

@@ -41,12 +41,21 @@ actor RateLimitGate {
     private var day: Int
     private var inFlight = 0
     private var pausedUntil: Date?
+    private let stateFile: URL?
 
-    init(windowLength: TimeInterval, dayLength: TimeInterval, seed: RateLimitStatus?, logger: Logger) {
+    init(
+        windowLength: TimeInterval, dayLength: TimeInterval, seed credentialsSeed: RateLimitStatus?,
+        stateFile: URL? = nil, logger: Logger
+    ) {
         self.windowLength = windowLength
         self.dayLength = dayLength
         self.turnMargin = min(1.0, windowLength * 0.005)
         self.logger = logger
+        self.stateFile = stateFile
+        // The newer of what the state folder and the credentials file remember.
+        let saved = stateFile.flatMap(Self.load)
+        let seed = [saved, credentialsSeed].compactMap { $0 }
+            .max { ($0.observedAt ?? .distantPast) < ($1.observedAt ?? .distantPast) }
         let now = Date()
         window = Int(now.timeIntervalSince1970 / windowLength)
         day = Int(now.timeIntervalSince1970 / dayLength)
@@ -57,6 +66,13 @@ actor RateLimitGate {
             status = seed
             status.waitingUntil = nil
             status.rateLimitedResponses = 0
+            // A pause an earlier run was told to keep (a 429) still holds until its window turns.
+            if let until = seed.pausedUntil, until > now {
+                pausedUntil = until
+                status.pausedUntil = until
+            } else {
+                status.pausedUntil = nil
+            }
             // Usage seen by an earlier run still counts if it was seen in the current window/day.
             if let seen = seed.observedAt {
                 if Int(seen.timeIntervalSince1970 / windowLength) == window {
@@ -144,12 +160,47 @@ actor RateLimitGate {
             let dailyExhausted = isDailyExhausted(headers)
             let until = dailyExhausted ? nextDayStart() : nextWindowStart()
             pausedUntil = max(pausedUntil ?? until, until)
-            publish { $0.rateLimitedResponses += 1 }
+            let paused = pausedUntil
+            publish {
+                $0.rateLimitedResponses += 1
+                $0.pausedUntil = paused
+            }
             logger.warning(
                 "Strava answered 429 (rate limit exceeded): pausing requests",
                 metadata: ["until": "\(Self.format(until))", "daily": "\(dailyExhausted)"])
         }
+        if status == 429 || !(headers?.isEmpty ?? true) { persist() }
     }
+
+    /// Writes what the gate knows to the state folder after every answer that told it something, so that a
+    /// process killed a moment later is followed by one that knows the usage and any pause.
+    private func persist() {
+        guard let stateFile else { return }
+        do {
+            let data = try Self.encoder.encode(status)
+            try data.write(to: stateFile, options: .atomic)
+        } catch {
+            logger.debug("could not save the rate-limit state", metadata: ["file": "\(stateFile.path)", "error": "\(error)"])
+        }
+    }
+
+    private static func load(_ file: URL) -> RateLimitStatus? {
+        guard let data = try? Data(contentsOf: file) else { return nil }
+        return try? decoder.decode(RateLimitStatus.self, from: data)
+    }
+
+    private static let encoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        encoder.dateEncodingStrategy = .iso8601
+        return encoder
+    }()
+
+    private static let decoder: JSONDecoder = {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        return decoder
+    }()
 
     private func isDailyExhausted(_ headers: RateLimitHeaders?) -> Bool {
         guard let headers else { return false }

@@ -26,6 +26,8 @@ public struct RateLimitStatus: Sendable, Codable, Equatable {
     public var waitingUntil: Date?
     /// Number of 429 answers this session has received.
     public var rateLimitedResponses: Int
+    /// After a 429: no request before this time (kept across restarts).
+    public var pausedUntil: Date?
 
     public init(
         overallLimit: Figures? = nil, overallUsage: Figures? = nil, readLimit: Figures? = nil,

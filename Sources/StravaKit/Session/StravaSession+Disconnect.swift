@@ -55,7 +55,7 @@ extension StravaSession {
         headers.add(name: "Content-Type", value: "application/x-www-form-urlencoded")
         headers.add(name: "Accept", value: "application/json")
         let body = FormEncoding.encode([("token", refreshToken), ("token_type_hint", "refresh_token")])
-        let exchange = try await Transport(client: client).send(
+        let exchange = try await Transport(client: client, deadline: settings.exchangeDeadline).send(
             method: .POST, url: settings.oauthURL("/oauth/revoke"), headers: headers, body: Data(body.utf8))
         return exchange.status
     }
@@ -65,7 +65,7 @@ extension StravaSession {
         let token = try await tokens.accessToken()
         var headers = HTTPHeaders()
         headers.add(name: "Authorization", value: "Bearer \(token)")
-        let exchange = try await Transport(client: client).send(
+        let exchange = try await Transport(client: client, deadline: settings.exchangeDeadline).send(
             method: .POST, url: settings.oauthURL("/oauth/deauthorize"), headers: headers)
         return exchange.status
     }

@@ -39,7 +39,7 @@ extension StravaSession {
         var query = [("per_page", String(Self.listingPageSize)), ("page", String(page))]
         if let before { query.insert(("before", String(Int64(before.timeIntervalSince1970.rounded(.up)) + 1)), at: 0) }
         if let after { query.insert(("after", String(Int64(after.timeIntervalSince1970.rounded(.down)) - 1)), at: 0) }
-        let request = APIRequest(method: .GET, path: "/athlete/activities", query: query)
+        let request = APIRequest(method: .GET, path: "/athlete/activities", query: query, expectedBody: .jsonArray)
         let exchange = try await api.send(request, calls: &calls)
         guard exchange.status == 200 else {
             throw StravaError.server(

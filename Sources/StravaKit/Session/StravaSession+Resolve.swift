@@ -24,16 +24,18 @@ extension StravaSession {
         return results
     }
 
+    /// A verdict waits in `finished` (or `failed`) only until its caller takes it, so that a daemon that runs
+    /// for months keeps no map of every upload it ever followed.
     private func wait(for id: UploadID) async throws -> ResolvedUpload {
-        if let done = finished[id] { return done }
-        if let error = failed[id] { throw error }
+        if let done = finished.removeValue(forKey: id) { return done }
+        if let error = failed.removeValue(forKey: id) { throw error }
         nextWaiterToken += 1
         let token = nextWaiterToken
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
-                if let done = finished[id] {
+                if let done = finished.removeValue(forKey: id) {
                     continuation.resume(returning: done)
-                } else if let error = failed[id] {
+                } else if let error = failed.removeValue(forKey: id) {
                     continuation.resume(throwing: error)
                 } else if Task.isCancelled {
                     continuation.resume(throwing: CancellationError())
@@ -62,14 +64,16 @@ extension StravaSession {
 
     func settle(_ id: UploadID, outcome: UploadOutcome) {
         guard let upload = pending.removeValue(forKey: id) else { return }
-        let result = ResolvedUpload(outcome: outcome, apiCalls: upload.calls)
-        finished[id] = result
+        let result = ResolvedUpload(outcome: upload.resent ? outcome.asOwnUpload : outcome, apiCalls: upload.calls)
+        let waiting = waiters.removeValue(forKey: id) ?? []
+        // Kept only for a caller that has not started waiting yet (`resolve` of several ids).
+        if waiting.isEmpty { finished[id] = result }
         logger.debug("upload resolved", metadata: ["upload_id": "\(id)", "outcome": "\(outcome)", "api_calls": "\(upload.calls)"])
-        for waiter in waiters.removeValue(forKey: id) ?? [] { waiter.continuation.resume(returning: result) }
+        for waiter in waiting { waiter.continuation.resume(returning: result) }
     }
 
     func failAllWaiters(_ error: any Error) {
-        for id in pending.keys { failed[id] = error }
+        for id in pending.keys where waiters[id] == nil { failed[id] = error }
         pending.removeAll()
         let all = waiters
         waiters.removeAll()
@@ -81,37 +85,71 @@ extension StravaSession {
         driver = Task { await self.drive() }
     }
 
-    /// Checks whatever is due until nothing is pending.
+    /// One look at Strava for some pending uploads: a listing for several, or one upload's status.
+    private enum Check: Sendable {
+        case listing([PendingUpload], at: Date)
+        case poll(UploadID)
+    }
+
+    /// Checks at most this many at a time: enough that a stalled call never holds back the others.
+    static let maximumChecksInFlight = 8
+
+    /// Starts a check for whatever is due until nothing is pending. Each check runs on its own, so a
+    /// call that stalls until its deadline delays no other upload's check.
     private func drive() async {
         defer { driver = nil }
-        while !pending.isEmpty, !Task.isCancelled {
-            let now = Date()
-            let due = pending.values.filter { $0.nextCheck <= now }.sorted { $0.nextCheck < $1.nextCheck }
-            do {
-                if due.isEmpty {
-                    let next = pending.values.map(\.nextCheck).min() ?? now
-                    try await Task.sleep(for: .milliseconds(Int64(max(5, min(250, next.timeIntervalSince(now) * 1000)))))
+        await withDiscardingTaskGroup { group in
+            while !pending.isEmpty || !inCheck.isEmpty, !Task.isCancelled {
+                let now = Date()
+                let due = pending.values.filter { $0.nextCheck <= now && !inCheck.contains($0.id) }
+                    .sorted { $0.nextCheck < $1.nextCheck }
+                if due.isEmpty || inCheck.count >= Self.maximumChecksInFlight {
+                    let next = pending.values.filter { !inCheck.contains($0.id) }.map(\.nextCheck).min() ?? now
+                    let wait = max(5, min(250, next.timeIntervalSince(now) * 1000))
+                    do { try await Task.sleep(for: .milliseconds(Int64(wait))) } catch { break }
                     continue
                 }
+                let checks: [Check]
                 if let batch = await listingBatch(due: due, now: now) {
-                    try await reconcile(batch, now: now)
+                    checks = [.listing(batch, at: now)]
+                    inCheck.formUnion(batch.map(\.id))
                 } else {
-                    try await poll(due.filter { pending[$0.id] != nil }.prefix(4).map(\.id))
+                    let ids = due.prefix(Self.maximumChecksInFlight - inCheck.count).map(\.id)
+                    checks = ids.map { .poll($0) }
+                    inCheck.formUnion(ids)
                 }
-            } catch is CancellationError {
-                return
-            } catch StravaError.missingScope(let scope) where !listingUnavailable {
-                // The stored scopes promised reads that Strava refuses: follow uploads one by one.
-                listingUnavailable = true
-                logger.warning("Strava refused to list activities; following uploads one by one", metadata: ["scope": "\(scope)"])
-            } catch let error as StravaError where [.reconnectRequired, .sessionClosed, .appInactive].contains(error) {
-                failAllWaiters(error)
-                return
-            } catch {
-                // Network trouble that the retries could not overcome: wait, then look again,
-                // giving up on the uploads after many failures in a row.
-                handleCheckFailure(error, ids: due.map(\.id))
+                for check in checks {
+                    group.addTask { await self.run(check) }
+                }
             }
+            group.cancelAll()
+        }
+    }
+
+    private func run(_ check: Check) async {
+        let ids: [UploadID]
+        switch check {
+        case .listing(let batch, _): ids = batch.map(\.id)
+        case .poll(let id): ids = [id]
+        }
+        defer { inCheck.subtract(ids) }
+        do {
+            switch check {
+            case .listing(let batch, let now): try await reconcile(batch, now: now)
+            case .poll(let id): try await poll(id)
+            }
+        } catch is CancellationError {
+            return
+        } catch StravaError.missingScope(let scope) where !listingUnavailable {
+            // The stored scopes promised reads that Strava refuses: follow uploads one by one.
+            listingUnavailable = true
+            logger.warning("Strava refused to list activities; following uploads one by one", metadata: ["scope": "\(scope)"])
+        } catch let error as StravaError where [.reconnectRequired, .sessionClosed, .appInactive].contains(error) {
+            failAllWaiters(error)
+        } catch {
+            // Network trouble that the retries could not overcome: wait, then look again,
+            // giving up on the uploads after many failures in a row.
+            handleCheckFailure(error, ids: ids)
         }
     }
 
@@ -122,8 +160,9 @@ extension StravaSession {
             upload.failures += 1
             if upload.failures >= 5 {
                 pending[id] = nil
-                failed[id] = error
-                for waiter in waiters.removeValue(forKey: id) ?? [] { waiter.continuation.resume(throwing: error) }
+                let waiting = waiters.removeValue(forKey: id) ?? []
+                if waiting.isEmpty { failed[id] = error }
+                for waiter in waiting { waiter.continuation.resume(throwing: error) }
                 continue
             }
             upload.nextCheck = Date().addingTimeInterval(min(30, 2 * pow(2, Double(upload.failures))))
@@ -140,6 +179,7 @@ extension StravaSession {
         guard !listable.isEmpty else { return nil }
         let soon = pending.values.filter {
             $0.listingMisses < Self.listingMissLimit && $0.nextCheck <= now.addingTimeInterval(Self.batchGathering)
+                && !inCheck.contains($0.id)
         }
         return soon.count >= 2 ? soon : nil
     }
@@ -212,43 +252,35 @@ extension StravaSession {
         logger.debug("listing settled uploads", metadata: ["settled": "\(candidates.count - pending.count)", "still_pending": "\(pending.count)"])
     }
 
-    /// `GET /uploads/{id}` for each, a few at a time.
-    private func poll(_ ids: [UploadID]) async throws {
-        try await withThrowingTaskGroup(of: (UploadID, UploadStatusBody?, Int, Int, Date).self) { group in
-            for id in ids {
-                group.addTask {
-                    var calls = 0
-                    let request = APIRequest(method: .GET, path: "/uploads/\(id.value)")
-                    let exchange = try await self.api.send(request, calls: &calls)
-                    let checkedAt = Date()
-                    if exchange.status == 200 {
-                        return (id, try exchange.decode(UploadStatusBody.self, endpoint: request.label), calls, 200, checkedAt)
-                    }
-                    return (id, nil, calls, exchange.status, checkedAt)
-                }
-            }
-            for try await (id, body, calls, status, checkedAt) in group {
-                guard var upload = pending[id] else { continue }
-                upload.calls += calls
-                upload.checks += 1
-                upload.failures = 0
-                pending[id] = upload
-                if status == 404 {
-                    settle(id, outcome: .rejected(message: "Strava does not know upload \(id) (404)"))
-                    continue
-                }
-                guard let body else {
-                    handleCheckFailure(StravaError.server(endpoint: "GET /uploads/{id}", status: status, message: "unexpected status"), ids: [id])
-                    continue
-                }
-                let elapsed = checkedAt.timeIntervalSince(upload.submittedAt)
-                if upload.checks == 1 { estimator.observeFirstCheck(hit: body.outcome != nil, elapsed: elapsed) }
-                if let outcome = body.outcome {
-                    settle(id, outcome: outcome)
-                } else {
-                    pending[id]?.nextCheck = checkedAt.addingTimeInterval(estimator.recheckDelay(after: upload.checks + 1, processingFor: elapsed))
-                }
-            }
+    /// `GET /uploads/{id}` for one upload.
+    private func poll(_ id: UploadID) async throws {
+        var calls = 0
+        let request = APIRequest(method: .GET, path: "/uploads/\(id.value)")
+        let exchange = try await api.send(request, calls: &calls)
+        let checkedAt = Date()
+        let body = try (exchange.status == 200 ? exchange.decode(UploadStatusBody.self, endpoint: request.label) : nil)
+        guard var upload = pending[id] else { return }
+        upload.calls += calls
+        upload.checks += 1
+        upload.failures = 0
+        pending[id] = upload
+        if exchange.status == 404 {
+            settle(id, outcome: .rejected(message: "Strava does not know upload \(id) (404)"))
+            return
+        }
+        guard let body else {
+            handleCheckFailure(
+                StravaError.server(endpoint: "GET /uploads/{id}", status: exchange.status, message: "unexpected status"),
+                ids: [id])
+            return
+        }
+        let elapsed = checkedAt.timeIntervalSince(upload.submittedAt)
+        if upload.checks == 1 { estimator.observeFirstCheck(hit: body.outcome != nil, elapsed: elapsed) }
+        if let outcome = body.outcome {
+            settle(id, outcome: outcome)
+        } else {
+            pending[id]?.nextCheck = checkedAt.addingTimeInterval(
+                estimator.recheckDelay(after: upload.checks + 1, processingFor: elapsed))
         }
     }
 }

@@ -13,7 +13,8 @@ extension StravaSession {
             let submittedAt = Date()
             do {
                 let exchange = try await api.send(apiRequest, calls: &calls)
-                return try await interpret(exchange, of: request, submittedAt: submittedAt, calls: calls)
+                return try await interpret(
+                    exchange, of: request, submittedAt: submittedAt, calls: calls, resent: lostAnswers > 0)
             } catch let lost as OutcomeUnknown {
                 calls = lost.calls
                 lostAnswers += 1
@@ -21,7 +22,7 @@ extension StravaSession {
                     "the answer to an upload was lost; looking for its external_id before sending it again",
                     metadata: ["external_id": "\(request.externalID)", "reason": "\(lost.reason)"])
                 if let outcome = try await findLostUpload(request, calls: &calls) {
-                    submissionCalls[request.externalID] = calls
+                    recordSubmissionCalls(calls, externalID: request.externalID)
                     await tokens.record(lastUploadAt: Date(), rateLimit: gate.status)
                     return .settled(outcome)
                 }
@@ -35,7 +36,7 @@ extension StravaSession {
     }
 
     private func interpret(
-        _ exchange: HTTPExchange, of request: UploadRequest, submittedAt: Date, calls: Int
+        _ exchange: HTTPExchange, of request: UploadRequest, submittedAt: Date, calls: Int, resent: Bool
     ) async throws -> UploadSubmission {
         let endpoint = "POST /uploads"
         switch exchange.status {
@@ -43,21 +44,22 @@ extension StravaSession {
             let body = try exchange.decode(UploadStatusBody.self, endpoint: endpoint)
             await tokens.record(lastUploadAt: Date(), rateLimit: gate.status)
             if let outcome = body.outcome {
-                submissionCalls[request.externalID] = calls
-                return .settled(outcome)
+                recordSubmissionCalls(calls, externalID: request.externalID)
+                return .settled(resent ? outcome.asOwnUpload : outcome)
             }
             guard let id = body.uploadID else {
                 throw StravaError.invalidResponse(endpoint: endpoint, reason: "the answer carried no upload id")
             }
-            submissionCalls[request.externalID] = calls
+            recordSubmissionCalls(calls, externalID: request.externalID)
             submissions[id] = PendingUpload(
                 id: id, submittedAt: submittedAt, externalID: request.externalID, startTime: request.startTime,
-                calls: 0, nextCheck: submittedAt)
+                calls: 0, nextCheck: submittedAt, resent: resent)
             logger.debug("upload accepted", metadata: ["upload_id": "\(id)", "external_id": "\(request.externalID)"])
             return .accepted(id)
         case 400, 409, 422:
-            submissionCalls[request.externalID] = calls
-            let outcome = Self.rejectionOutcome(exchange.body)
+            recordSubmissionCalls(calls, externalID: request.externalID)
+            var outcome = Self.rejectionOutcome(exchange.body)
+            if resent { outcome = outcome.asOwnUpload }
             logger.info("upload settled at submission", metadata: ["external_id": "\(request.externalID)", "outcome": "\(outcome)"])
             return .settled(outcome)
         default:

@@ -21,6 +21,8 @@ public actor StravaSession {
     var failed: [UploadID: any Error] = [:]
     var waiters: [UploadID: [Waiter]] = [:]
     var driver: Task<Void, Never>?
+    /// Uploads a check is under way for (a poll or a listing).
+    var inCheck: Set<UploadID> = []
     var estimator = ProcessingTimeEstimator()
     /// Set when Strava refused a listing despite the stored scopes.
     var listingUnavailable = false
@@ -43,15 +45,16 @@ public actor StravaSession {
         let credentials = try store.load()
         var configuration = HTTPClient.Configuration()
         configuration.timeout.connect = .seconds(10)
+        configuration.timeout.read = .seconds(Int64(settings.exchangeDeadline.seconds.rounded(.up)))
         configuration.redirectConfiguration = .disallow
         client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
-        let transport = Transport(client: client)
+        let transport = Transport(client: client, deadline: settings.exchangeDeadline)
         tokens = TokenManager(
             store: store, credentials: credentials,
             endpoint: TokenEndpoint(transport: transport, settings: settings, logger: logger), logger: logger)
         gate = RateLimitGate(
             windowLength: settings.rateLimitWindow, dayLength: settings.dailyWindow,
-            seed: credentials?.lastRateLimit, logger: logger)
+            seed: credentials?.lastRateLimit, stateFile: settings.rateLimitStateFile, logger: logger)
         api = APIClient(
             transport: transport, settings: settings, tokens: tokens, gate: gate,
             apiBase: APIBaseResolver(setting: settings.apiBase, transport: transport, logger: logger), logger: logger)
@@ -76,6 +79,14 @@ public actor StravaSession {
 
     public var connectionState: ConnectionState { tokens.connectionState }
 
+    /// Re-reads the credentials file, taking what another trackdrop process saved (a new `auth login`, rotated
+    /// tokens); returns the connection state after that.
+    @discardableResult
+    public func reloadCredentials() async -> ConnectionState {
+        await tokens.adoptFromFile()
+        return tokens.connectionState
+    }
+
     /// Granted scopes and athlete as stored; nil when not connected.
     public var credentials: StravaCredentials? {
         get async { await tokens.current }
@@ -89,6 +100,17 @@ public actor StravaSession {
     public func apiCallsForSubmission(externalID: String) -> Int? {
         submissionCalls[externalID]
     }
+
+    /// Remembers the calls of a submission for `apiCallsForSubmission`, keeping only the latest ones so that
+    /// a long-running daemon's memory stays flat.
+    func recordSubmissionCalls(_ calls: Int, externalID: String) {
+        if submissionCalls[externalID] == nil, submissionCalls.count >= Self.submissionCallsKept {
+            submissionCalls.removeAll(keepingCapacity: true)
+        }
+        submissionCalls[externalID] = calls
+    }
+
+    static let submissionCallsKept = 1_000
 
     func ensureOpen() throws {
         if closed { throw StravaError.sessionClosed }

@@ -10,6 +10,11 @@ public struct StravaSettings: Sendable {
     public var clientSecret: String
     /// Length of the short rate-limit window: 900 s at Strava, shorter in the sandbox.
     public var rateLimitWindow: TimeInterval
+    /// How long one exchange with Strava may take, body included (30 s; an upload more for its size).
+    public var exchangeDeadline: ExchangeDeadline = .standard
+    /// Where the rate-limit gate keeps what it last knew (usage, limits, a pause), so that a restarted
+    /// process does not spend into a 429; nil keeps it in memory (and the credentials file) only.
+    public var rateLimitStateFile: URL?
 
     /// Separate API and OAuth bases.
     public init(

@@ -24,8 +24,10 @@ struct TokenEndpoint: Sendable {
             let failure: String
             do {
                 let exchange = try await transport.send(method: .POST, url: url, headers: headers, body: body)
-                if exchange.status == 408 || exchange.status == 429 || exchange.status >= 500 {
-                    failure = "HTTP \(exchange.status)"
+                let unreadable = exchange.status == 200
+                    ? APIRequest.ExpectedBody.jsonObject.problem(with: exchange.body) : nil
+                if exchange.status == 408 || exchange.status == 429 || exchange.status >= 500 || unreadable != nil {
+                    failure = "HTTP \(exchange.status)" + (unreadable.map { " with \($0)" } ?? "")
                     if attempt >= retry.maximumAttempts { return exchange }
                 } else {
                     return exchange

@@ -30,24 +30,69 @@ actor TokenManager {
 
     /// A token that is valid for at least the refresh margin.
     func accessToken() async throws -> String {
+        if credentials?.reconnectRequired == true {
+            // `trackdrop auth login` in another process may have connected again since.
+            adoptFromFile()
+        }
         let credentials = try usableCredentials()
         if credentials.accessTokenExpiresAt.timeIntervalSinceNow > refreshMargin {
             return credentials.accessToken
         }
-        return try await refresh().accessToken
+        return try await refresh(rejected: nil).accessToken
     }
 
-    /// Strava answered 401 to `token`: refresh once unless another caller already has.
+    /// Strava answered 401 to `token`: take what another process saved, else refresh once unless another
+    /// caller already has.
     func refreshAfterRejection(of token: String) async throws {
+        adoptFromFile()
         let credentials = try usableCredentials()
         if credentials.accessToken != token { return }
-        _ = try await refresh()
+        _ = try await refresh(rejected: token)
     }
 
-    /// Strava refused us for good: persist it so that nothing is retried into a wall.
-    func markReconnectRequired() {
+    /// Re-reads the credentials file and takes what another trackdrop process saved there: a rotated
+    /// token, a new login, a reconnect flag. The file always holds the newest tokens, because every process
+    /// saves a rotated token before it uses it. Returns whether the tokens changed.
+    @discardableResult
+    func adoptFromFile() -> Bool {
+        let onDisk: StravaCredentials?
+        do {
+            onDisk = try store.load()
+        } catch {
+            logger.warning("could not re-read the credentials file", metadata: ["error": "\(error)"])
+            return false
+        }
+        guard let onDisk, onDisk != credentials else { return false }
+        let changed = onDisk.accessToken != credentials?.accessToken || onDisk.refreshToken != credentials?.refreshToken
+        credentials = onDisk
+        state.withLock { $0 = Self.connectionState(of: onDisk) }
+        if changed { logger.debug("took the tokens another trackdrop process saved") }
+        return changed
+    }
+
+    /// Strava refused `rejectedToken` even after a refresh. Before concluding that access was revoked, the
+    /// credentials file is read again under its lock: another process may have logged in or rotated the
+    /// tokens meanwhile. Returns true when a reconnect is really required (recorded in the file), false
+    /// when newer tokens were found and the call is worth trying again.
+    func markReconnectRequired(rejecting rejectedToken: String?) async -> Bool {
+        let lock: CredentialsLock
+        do {
+            lock = try await store.lock()
+        } catch {
+            logger.error("could not lock the credentials file", metadata: ["error": "\(error)"])
+            return markReconnectRequiredLocked(rejecting: rejectedToken)
+        }
+        defer { lock.release() }
+        return markReconnectRequiredLocked(rejecting: rejectedToken)
+    }
+
+    private func markReconnectRequiredLocked(rejecting rejectedToken: String?) -> Bool {
+        adoptFromFile()
+        if let rejectedToken, let credentials, !credentials.reconnectRequired, credentials.accessToken != rejectedToken {
+            return false
+        }
         state.withLock { $0 = .reconnectRequired }
-        guard var credentials, !credentials.reconnectRequired else { return }
+        guard var credentials, !credentials.reconnectRequired else { return true }
         credentials.reconnectRequired = true
         self.credentials = credentials
         do {
@@ -56,34 +101,25 @@ actor TokenManager {
             logger.error("could not record that a reconnect is required", metadata: ["error": "\(error)"])
         }
         logger.error("\(StravaError.reconnectRequired)")
+        return true
     }
 
     /// Strava answered "Application Status Inactive": remembered in the credentials file so that
     /// `trackdrop auth status` can say so. The tokens stay valid; the caller says what to do.
-    func markAppInactive() {
+    func markAppInactive() async {
         state.withLock { if $0 == .connected { $0 = .appInactive } }
-        guard var credentials, credentials.appInactiveSince == nil else { return }
-        credentials.appInactiveSince = Date()
-        self.credentials = credentials
-        do {
-            try store.save(credentials)
-        } catch {
-            logger.warning("could not record that the Strava app is inactive", metadata: ["error": "\(error)"])
+        guard let credentials, credentials.appInactiveSince == nil else { return }
+        await updateFile("record that the Strava app is inactive") { credentials in
+            if credentials.appInactiveSince == nil { credentials.appInactiveSince = Date() }
         }
     }
 
     /// An API call succeeded: the app works (again).
-    func markAppActive() {
+    func markAppActive() async {
         guard state.withLock({ $0 }) == .appInactive || credentials?.appInactiveSince != nil else { return }
         state.withLock { if $0 == .appInactive { $0 = .connected } }
-        guard var credentials, credentials.appInactiveSince != nil else { return }
-        credentials.appInactiveSince = nil
-        self.credentials = credentials
-        do {
-            try store.save(credentials)
-        } catch {
-            logger.warning("could not record that the Strava app works again", metadata: ["error": "\(error)"])
-        }
+        guard credentials?.appInactiveSince != nil else { return }
+        await updateFile("record that the Strava app works again") { $0.appInactiveSince = nil }
     }
 
     /// Drops the credentials after a logout, so that nothing writes them back.
@@ -93,15 +129,28 @@ actor TokenManager {
     }
 
     /// Records bookkeeping shown by `trackdrop auth status`.
-    func record(lastUploadAt: Date?, rateLimit: RateLimitStatus?) {
-        guard var credentials else { return }
-        if let lastUploadAt { credentials.lastUploadAt = lastUploadAt }
-        if let rateLimit { credentials.lastRateLimit = rateLimit }
-        self.credentials = credentials
+    func record(lastUploadAt: Date?, rateLimit: RateLimitStatus?) async {
+        guard credentials != nil, lastUploadAt != nil || rateLimit != nil else { return }
+        await updateFile("update the credentials file") { credentials in
+            if let lastUploadAt { credentials.lastUploadAt = lastUploadAt }
+            if let rateLimit { credentials.lastRateLimit = rateLimit }
+        }
+    }
+
+    /// Changes bookkeeping in the file under its lock, on top of what the file holds now: the tokens another
+    /// process saved are kept (and taken), never overwritten with older ones from memory.
+    private func updateFile(_ what: String, _ change: (inout StravaCredentials) -> Void) async {
         do {
+            let lock = try await store.lock()
+            defer { lock.release() }
+            adoptFromFile()
+            guard var credentials else { return }
+            change(&credentials)
+            self.credentials = credentials
+            state.withLock { $0 = Self.connectionState(of: credentials) }
             try store.save(credentials)
         } catch {
-            logger.warning("could not update the credentials file", metadata: ["error": "\(error)"])
+            logger.warning("could not \(what)", metadata: ["error": "\(error)"])
         }
     }
 
@@ -112,16 +161,26 @@ actor TokenManager {
     }
 
     /// Joins the refresh in flight or starts one.
-    private func refresh() async throws -> StravaCredentials {
+    private func refresh(rejected: String?) async throws -> StravaCredentials {
         if let refreshInFlight { return try await refreshInFlight.value }
-        let task = Task { try await self.performRefresh() }
+        let task = Task { try await self.performRefresh(rejected: rejected) }
         refreshInFlight = task
         defer { refreshInFlight = nil }
         return try await task.value
     }
 
-    private func performRefresh() async throws -> StravaCredentials {
+    /// Refreshes under the credentials lock, so that of all trackdrop processes of this user only one
+    /// spends a refresh token at a time; the file is read first, because another process may have
+    /// refreshed (and rotated the refresh token) already.
+    private func performRefresh(rejected: String?) async throws -> StravaCredentials {
+        let lock = try await store.lock()
+        defer { lock.release() }
+        adoptFromFile()
         var credentials = try usableCredentials()
+        if credentials.accessTokenExpiresAt.timeIntervalSinceNow > refreshMargin, credentials.accessToken != rejected {
+            // Another process refreshed while we waited for the lock.
+            return credentials
+        }
         let exchange = try await endpoint.post([
             ("grant_type", "refresh_token"), ("refresh_token", credentials.refreshToken),
         ])
@@ -130,7 +189,8 @@ actor TokenManager {
         case 200:
             break
         case 400 where error.has(resource: "RefreshToken"), 401 where error.has(resource: "RefreshToken"):
-            markReconnectRequired()
+            // The file was read under the lock just before: no other process can have rotated this token.
+            _ = markReconnectRequiredLocked(rejecting: nil)
             throw StravaError.reconnectRequired
         case 400, 401:
             if error.has(resource: "Application") {
@@ -138,7 +198,7 @@ actor TokenManager {
                     "Strava refused the app's client id or secret while refreshing the token (\(error.summary)); "
                         + "check `strava.client_id` / `strava.client_secret` or STRAVA_CLIENT_ID / STRAVA_CLIENT_SECRET")
             }
-            markReconnectRequired()
+            _ = markReconnectRequiredLocked(rejecting: nil)
             throw StravaError.reconnectRequired
         default:
             throw StravaError.server(endpoint: "POST /oauth/token", status: exchange.status, message: error.summary)
@@ -148,8 +208,9 @@ actor TokenManager {
         credentials.accessToken = response.accessToken
         credentials.refreshToken = response.refreshToken
         credentials.accessTokenExpiresAt = response.expiry(receivedAt: Date())
-        // Saved before anyone sees the new access token: a crash after this point keeps the
-        // rotated refresh token, the only one Strava still accepts.
+        // Saved before anyone sees the new access token (and before the lock is let go): a crash after this
+        // point keeps the rotated refresh token, the only one Strava still accepts, and every other process
+        // finds it in the file.
         do {
             try store.save(credentials)
         } catch {

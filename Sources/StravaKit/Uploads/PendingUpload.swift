@@ -15,4 +15,7 @@ struct PendingUpload: Sendable {
     var listingMisses = 0
     /// Consecutive failed attempts to check it (network, server).
     var failures = 0
+    /// Sent again after the answer to an earlier POST of the same file was lost: a duplicate Strava reports
+    /// is most likely that first upload, this file's own activity.
+    var resent = false
 }

@@ -12,6 +12,7 @@ struct FaultInjector: Sendable {
         case deletedActivity = "deleted_activity"
         case fastCodeExchange = "fast_code_exchange"
         case revocation = "revocation"
+        case stall = "stall"
     }
 
     /// What happens to one API request before it reaches the handlers.
@@ -68,6 +69,28 @@ struct FaultInjector: Sendable {
         faults.rateLimitBurst -= 1
         count(.rateLimitBurst)
         return true
+    }
+
+    /// Whether the answer to this request stalls after its head. `route` as counted in the stats.
+    mutating func stalls(route: String, isAPI: Bool) -> Bool {
+        guard faults.stallNext > 0 || faults.stallRate > 0 else { return false }
+        let matches = faults.stallRoutes.isEmpty ? isAPI : faults.stallRoutes.contains { Self.route(route, matches: $0) }
+        guard matches else { return false }
+        if faults.stallNext > 0 {
+            faults.stallNext -= 1
+        } else if generator.unit() >= faults.stallRate {
+            return false
+        }
+        count(.stall)
+        return true
+    }
+
+    /// "POST /api/v3/uploads" matches "POST /uploads" and itself.
+    static func route(_ route: String, matches spec: String) -> Bool {
+        let routeParts = route.split(separator: " ", maxSplits: 1)
+        let specParts = spec.split(separator: " ", maxSplits: 1)
+        guard routeParts.count == 2, specParts.count == 2, routeParts[0] == specParts[0] else { return false }
+        return routeParts[1] == specParts[1] || routeParts[1].hasSuffix("/api/v3" + specParts[1])
     }
 
     mutating func uploadGetsStuck() -> Bool {

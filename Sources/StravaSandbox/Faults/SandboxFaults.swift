@@ -22,13 +22,27 @@ public struct SandboxFaults: Sendable, Codable, Equatable {
     /// An authorization code exchanged within `fastCodeExchangeWindowSeconds` of its issue fails once with `invalid`.
     public var failFastCodeExchange: Bool = false
     public var fastCodeExchangeWindowSeconds: Double = 2
+    /// Fraction of requests on `stallRoutes` answered with a head and then a body that never ends (or trickles).
+    public var stallRate: Double = 0
+    /// The next N requests on `stallRoutes` stall, whatever `stallRate`.
+    public var stallNext: Int = 0
+    /// Routes that stall, named as in the stats (`POST /uploads`, `GET /uploads/{id}`, `POST /oauth/token`;
+    /// `/api/v3` may be left out); empty: every API route.
+    public var stallRoutes: [String] = []
+    /// When true a stalled request is carried out first and only its answer stalls.
+    public var stallAfterProcessing: Bool = false
+    /// When true a stalled answer trickles out a byte a second instead of stopping after the head.
+    public var stallTrickle: Bool = false
+    /// Longest a stalled answer is held before its connection is closed.
+    public var stallSeconds: Double = 300
 
     public init() {}
 
     static let keys = [
         "seed", "server_error_rate", "dropped_connection_rate", "drop_after_processing", "added_latency_seconds",
         "rate_limit_burst", "stuck_upload_rate", "deleted_activity_rate", "deletion_delay_seconds",
-        "fail_fast_code_exchange", "fast_code_exchange_window_seconds",
+        "fail_fast_code_exchange", "fast_code_exchange_window_seconds", "stall_rate", "stall_next", "stall_routes",
+        "stall_after_processing", "stall_trickle", "stall_seconds",
     ]
 
     public init(from decoder: any Decoder) throws {
@@ -50,6 +64,12 @@ public struct SandboxFaults: Sendable, Codable, Equatable {
         failFastCodeExchange = try reader.read("fail_fast_code_exchange", default: defaults.failFastCodeExchange)
         fastCodeExchangeWindowSeconds = try reader.readNonNegative(
             "fast_code_exchange_window_seconds", default: defaults.fastCodeExchangeWindowSeconds)
+        stallRate = try reader.readRate("stall_rate", default: defaults.stallRate)
+        stallNext = try reader.readCount("stall_next", default: defaults.stallNext)
+        stallRoutes = try reader.read("stall_routes", default: defaults.stallRoutes)
+        stallAfterProcessing = try reader.read("stall_after_processing", default: defaults.stallAfterProcessing)
+        stallTrickle = try reader.read("stall_trickle", default: defaults.stallTrickle)
+        stallSeconds = try reader.readNonNegative("stall_seconds", default: defaults.stallSeconds)
         if serverErrorRate + droppedConnectionRate > 1 {
             throw SandboxError.invalidValue(
                 key: path + "server_error_rate", "server_error_rate + dropped_connection_rate must not exceed 1")
@@ -69,6 +89,12 @@ public struct SandboxFaults: Sendable, Codable, Equatable {
         try container.encode(deletionDelaySeconds, forKey: .init("deletion_delay_seconds"))
         try container.encode(failFastCodeExchange, forKey: .init("fail_fast_code_exchange"))
         try container.encode(fastCodeExchangeWindowSeconds, forKey: .init("fast_code_exchange_window_seconds"))
+        try container.encode(stallRate, forKey: .init("stall_rate"))
+        try container.encode(stallNext, forKey: .init("stall_next"))
+        try container.encode(stallRoutes, forKey: .init("stall_routes"))
+        try container.encode(stallAfterProcessing, forKey: .init("stall_after_processing"))
+        try container.encode(stallTrickle, forKey: .init("stall_trickle"))
+        try container.encode(stallSeconds, forKey: .init("stall_seconds"))
     }
 
     /// Decodes faults from JSON (as sent to `POST /_sandbox/faults`); absent keys take their defaults.

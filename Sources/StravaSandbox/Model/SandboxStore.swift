@@ -7,6 +7,8 @@ final class SandboxStore: Sendable {
     let clock: SandboxClock
     /// The configuration given at start, which `reset` returns to.
     let initialConfiguration: SandboxConfiguration
+    /// Set when the server stops, so that stalled answers let go of their connections.
+    let stopping = Atomic<Bool>(false)
 
     init(configuration: SandboxConfiguration) {
         self.state = Mutex(SandboxState(configuration: configuration))

@@ -22,7 +22,20 @@ struct SandboxMiddleware: RouterMiddleware {
             }
             return try await next(request, context)
         }
-        guard RouteName.isRateLimitedAPI(path: path, request: request) else {
+        let isAPI = RouteName.isRateLimitedAPI(path: path, request: request)
+        let stall = store.withState { state in
+            state.faultInjector.stalls(route: route, isAPI: isAPI) ? state.faultInjector.faults : nil
+        }
+        if let stall {
+            // The head goes out, then the body stops (or trickles): only a deadline on the whole exchange helps.
+            var response = Response.json(.object([("message", .string("stalled"))]))
+            if stall.stallAfterProcessing {
+                response = isAPI ? try await gate(request, context: context, path: path, next: next) : try await next(request, context)
+            }
+            return StalledAnswer(trickle: stall.stallTrickle, seconds: stall.stallSeconds, store: store)
+                .response(from: response, channel: context.channel)
+        }
+        guard isAPI else {
             return try await next(request, context)
         }
         return try await gate(request, context: context, path: path, next: next)

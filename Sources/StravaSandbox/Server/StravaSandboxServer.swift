@@ -85,6 +85,7 @@ public final class StravaSandboxServer: Sendable {
             defer { state = nil }
             return state
         }) else { return }
+        store.stopping.store(true, ordering: .relaxed)
         await current.group.triggerGracefulShutdown()
         _ = try? await current.task.value
     }

@@ -34,6 +34,13 @@ public struct TrackDropPaths: Sendable, Equatable {
     public var daemonStatusFile: URL { stateFolder.appendingPathComponent("daemon-status.json") }
     /// Whether Strava's new API host answered, so that the choice of API base is not asked again each run.
     public var apiBaseMemoryFile: URL { stateFolder.appendingPathComponent("api-base.json") }
+    /// Locked by the running `trackdrop watch` (one per state folder); holds its PID.
+    public var daemonLockFile: URL { stateFolder.appendingPathComponent("daemon.lock") }
+    /// One lock file per running trackdrop process that works on the ledger: rows it owns are its own while
+    /// the lock is held, and free to take once it is not (the process ended or was killed).
+    public var ownersFolder: URL { stateFolder.appendingPathComponent("owners", isDirectory: true) }
+    /// What the rate-limit gate last knew, so that a restarted process does not spend into a 429.
+    public var rateLimitFile: URL { stateFolder.appendingPathComponent("rate-limit.json") }
     /// Sidecars for sources in read-only folders when no results folder is configured.
     public var fallbackResultsFolder: URL { stateFolder.appendingPathComponent("results", isDirectory: true) }
 

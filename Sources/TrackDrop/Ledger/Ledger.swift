@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import GRDB
 
 /// The crash-safe record of every source file, in SQLite (WAL) under the state folder.
@@ -13,6 +14,11 @@ public final class Ledger: Sendable {
             try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
             var configuration = Configuration()
             configuration.busyMode = .timeout(10)
+            // Two processes starting together (a daemon and an `upload`) would both switch the file to WAL
+            // and migrate it; one at a time, under a lock beside the ledger, neither sees the other half done.
+            let lock = open(file.path + ".open.lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+            if lock >= 0 { flock(lock, LOCK_EX) }
+            defer { if lock >= 0 { close(lock) } }
             database = try DatabasePool(path: file.path, configuration: configuration)
             try Self.migrator.migrate(database)
         } catch {
@@ -75,6 +81,11 @@ public final class Ledger: Sendable {
                 table.add(column: "changed_at", .datetime)
             }
         }
+        migrator.registerMigration("v3-owner") { db in
+            try db.alter(table: LedgerEntry.databaseTableName) { table in
+                table.add(column: "owner", .text)
+            }
+        }
         return migrator
     }
 
@@ -103,14 +114,45 @@ public final class Ledger: Sendable {
         }
     }
 
-    /// Commits the entry's new state; returns once it is durable in the WAL.
+    /// Commits the entry's new state if the row is still in state `expected` and still owned by `entry.owner`
+    /// (compare-and-swap: `UPDATE ... WHERE id = ? AND state = ? AND owner IS ?`), so that two processes can
+    /// never both move one row. Returns the entry as committed; throws `LedgerConflict` when the row moved
+    /// meanwhile: re-read it and move on.
     @discardableResult
-    public func save(_ entry: LedgerEntry) throws(LedgerError) -> LedgerEntry {
+    public func save(_ entry: LedgerEntry, from expected: LedgerState) throws -> LedgerEntry {
         var entry = entry
         entry.updatedAt = Date()
         let updated = entry
-        try write("update \(entry.path) to \(entry.state.rawValue)") { db in try updated.update(db) }
+        let swapped = try write("update \(entry.path) from \(expected.rawValue) to \(entry.state.rawValue)") { db -> Bool in
+            let values = try updated.databaseDictionary
+            let columns = values.keys.filter { $0 != LedgerEntry.Columns.id.rawValue }.sorted()
+            let assignments = columns.map { "\($0.quotedDatabaseIdentifier) = ?" }.joined(separator: ", ")
+            var arguments = StatementArguments(columns.map { values[$0]! })
+            arguments += [updated.id, expected.rawValue, updated.owner]
+            try db.execute(
+                sql: "UPDATE \(LedgerEntry.databaseTableName) SET \(assignments) WHERE id = ? AND state = ? AND owner IS ?",
+                arguments: arguments)
+            return db.changesCount == 1
+        }
+        guard swapped else { throw LedgerConflict(path: entry.path, expected: expected) }
         return updated
+    }
+
+    /// Makes `owner` the owner of a row still owned by `previous` (nil: no owner); false when another
+    /// process took it first.
+    public func claim(_ entry: LedgerEntry, for owner: String) throws(LedgerError) -> LedgerEntry? {
+        let id = entry.id
+        let previous = entry.owner
+        let claimed = try write("take over \(entry.path)") { db -> Bool in
+            try db.execute(
+                sql: "UPDATE \(LedgerEntry.databaseTableName) SET owner = ? WHERE id = ? AND owner IS ?",
+                arguments: [owner, id, previous])
+            return db.changesCount == 1
+        }
+        guard claimed else { return nil }
+        var entry = entry
+        entry.owner = owner
+        return entry
     }
 
     public func entry(id: Int64) throws(LedgerError) -> LedgerEntry? {
@@ -163,8 +205,15 @@ public final class Ledger: Sendable {
         }
     }
 
-    public func removeEntry(id: Int64) throws(LedgerError) {
-        _ = try write("remove entry \(id)") { db in try LedgerEntry.deleteOne(db, key: id) }
+    /// Removes a row this owner still holds in `expected` state (compare-and-swap, as `save`).
+    public func removeEntry(_ entry: LedgerEntry, from expected: LedgerState) throws(LedgerError) {
+        let id = entry.id
+        let owner = entry.owner
+        _ = try write("remove entry \(entry.path)") { db in
+            try db.execute(
+                sql: "DELETE FROM \(LedgerEntry.databaseTableName) WHERE id = ? AND state = ? AND owner IS ?",
+                arguments: [id, expected.rawValue, owner])
+        }
     }
 
     /// Number of entries per state, and per final status for finished ones.

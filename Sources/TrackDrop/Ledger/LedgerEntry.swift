@@ -50,6 +50,8 @@ public struct LedgerEntry: Codable, Sendable, Equatable, FetchableRecord, Mutabl
 
     /// Reads of this file that began and never returned: each one is a process that died reading it.
     public var crashedReads: Int { max(0, normalizeAttempts - normalizeFinished) }
+    /// The trackdrop process working on this row (see `LedgerOwner`); nil for rows from before owners.
+    public var owner: String?
 
     public enum CodingKeys: String, CodingKey, ColumnExpression {
         case id, path, sha256, size, state, status, error, trainer, commute, duration, reposted
@@ -61,6 +63,7 @@ public struct LedgerEntry: Codable, Sendable, Equatable, FetchableRecord, Mutabl
         case reportPath = "report_path"
         case normalizeAttempts = "normalize_attempts", normalizeFinished = "normalize_finished"
         case normalizeStartedAt = "normalize_started_at", device, inode, changedAt = "changed_at"
+        case owner
     }
 
     public typealias Columns = CodingKeys

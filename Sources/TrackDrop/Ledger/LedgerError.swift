@@ -16,3 +16,13 @@ public struct LedgerError: Error, CustomStringConvertible, Sendable {
         "ledger \(file.path): cannot \(operation): \(underlying). Check that the state folder is writable and the disk is not full; the file can be removed to start afresh (sidecars already written stay valid)."
     }
 }
+
+/// A row changed under us: another trackdrop process moved it first. Not a failure: re-read and move on.
+public struct LedgerConflict: Error, CustomStringConvertible, Sendable {
+    public var path: String
+    public var expected: LedgerState
+
+    public var description: String {
+        "\(path) was no longer \(expected.rawValue) in the ledger: another trackdrop process moved it first"
+    }
+}

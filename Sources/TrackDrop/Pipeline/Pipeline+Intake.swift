@@ -6,7 +6,12 @@ extension Pipeline {
         let path = file.url.standardizedFileURL.path
         do {
             if let known = try ledger.latestEntry(path: path), Self.isSameFile(known, file) {
-                if known.state == .done { emit(.alreadyDone(known)) }
+                remember(known.id!)
+                if known.state == .done {
+                    // A run killed between the verdict and its sidecar: write the sidecar now.
+                    if !known.sidecarWritten { try? repairSidecar(known) }
+                    emit(.alreadyDone(known))
+                }
                 return
             }
             let sha256: String
@@ -20,12 +25,17 @@ extension Pipeline {
             }
             if var known = try ledger.entry(path: path, sha256: sha256) {
                 // Same content, new mtime (touched or copied over with the same bytes): not new work.
+                remember(known.id!)
                 known.size = file.size
                 known.modifiedAt = file.modified
                 known.device = file.device
                 known.inode = file.inode
                 known.changedAt = file.changed
-                known = try ledger.save(known)
+                do {
+                    known = try ledger.save(known, from: known.state)
+                } catch is LedgerConflict {
+                    // Another process moved it meanwhile; the new mtime is recorded next time.
+                }
                 if known.state == .done { emit(.alreadyDone(known)) }
                 return
             }
@@ -33,6 +43,7 @@ extension Pipeline {
             entry.device = file.device
             entry.inode = file.inode
             entry.changedAt = file.changed
+            entry.owner = owner?.token
             if let previous = previousSidecar(for: file.url, sha256: sha256) {
                 // The ledger was lost but the sidecar says this content was already sent: never send it twice.
                 entry.state = .done
@@ -43,11 +54,21 @@ extension Pipeline {
                 entry.completedAt = Date()
                 entry.sidecarWritten = true
                 entry = try ledger.insert(entry)
+                remember(entry.id!)
                 logger.info("\(entry.fileName) already has a final sidecar; recorded without sending it again")
                 emit(.alreadyDone(entry))
                 return
             }
-            entry = try ledger.insert(entry)
+            do {
+                entry = try ledger.insert(entry)
+            } catch {
+                // Another process recorded the same file a moment ago: it is known now.
+                guard let known = try ledger.entry(path: path, sha256: sha256) else { throw error }
+                remember(known.id!)
+                if known.state == .done { emit(.alreadyDone(known)) }
+                return
+            }
+            remember(entry.id!)
             logger.debug("discovered \(path)")
             emit(.discovered(entry))
             processorWake.signal()
@@ -66,6 +87,15 @@ extension Pipeline {
         if let inode = known.inode, let fileInode = file.inode, inode != fileInode { return false }
         if let changed = known.changedAt, let fileChanged = file.changed, abs(changed.timeIntervalSince(fileChanged)) >= 0.002 { return false }
         return true
+    }
+
+    /// Notes a row as one of the files this run was given (a one-shot run only: the daemon works on every
+    /// free row and keeps no such set).
+    func remember(_ id: Int64) {
+        guard onlyGivenFiles else { return }
+        given.insert(id)
+        // It may be a submitted row left by an earlier run, waiting to be followed.
+        resolverWake.signal()
     }
 
     /// Whether a final sidecar speaks of the server this pipeline uploads to. A sidecar from a `--sandbox` run

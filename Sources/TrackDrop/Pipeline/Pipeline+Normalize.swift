@@ -11,7 +11,7 @@ extension Pipeline {
         var entry = entry
         if entry.crashedReads >= Self.crashedReadsBeforeQuarantine { return try quarantine(entry) }
         guard let before = FileSystem.stamp(entry.path) else {
-            try ledger.removeEntry(id: entry.id!)
+            try ledger.removeEntry(entry, from: .discovered)
             logger.info("\(LogText.path(entry.path)) vanished before it was read; forgetting it")
             emit(.skipped(path: entry.path, reason: "vanished before it was read"))
             return nil
@@ -24,7 +24,7 @@ extension Pipeline {
         // Committed before the reader runs: if the process dies inside it, the next start knows.
         entry.normalizeAttempts += 1
         entry.normalizeStartedAt = Date()
-        entry = try ledger.save(entry)
+        entry = try ledger.save(entry, from: .discovered)
         entry.normalizeFinished += 1
         ReaderCrashGuard.reading = entry.id!
         defer { ReaderCrashGuard.reading = 0 }
@@ -59,7 +59,7 @@ extension Pipeline {
         entry.dataType = dataType
         entry.uploadName = track.name.flatMap { $0.isEmpty ? nil : $0 } ?? entry.uploadName ?? Self.stem(of: entry.fileName)
         entry.state = .normalized
-        return try ledger.save(entry)
+        return try ledger.save(entry, from: .discovered)
     }
 
     /// At start: a read the previous process did not finish counts as a crash only when the crash guard saw it
@@ -69,8 +69,14 @@ extension Pipeline {
         ReaderCrashGuard.install(markerPath: options.paths.stateFolder.appendingPathComponent("reader-crash").path)
         let crashed = ReaderCrashGuard.takeCrashedEntry()
         for var entry in try ledger.entries(in: [.discovered]) where entry.crashedReads > 0 && entry.id != crashed {
+            // A read another running trackdrop process has under way is not an unfinished read.
+            guard !ownedElsewhere(entry) else { continue }
             entry.normalizeAttempts -= 1
-            try ledger.save(entry)
+            do {
+                try ledger.save(entry, from: .discovered)
+            } catch is LedgerConflict {
+                continue  // another process moved it meanwhile
+            }
         }
     }
 
@@ -87,7 +93,7 @@ extension Pipeline {
     /// `discovered` and is tried again with a growing delay. A run that stops when idle gives up on it after
     /// `transientRetriesPerRun` tries and leaves it for the next run.
     private func retryLater(_ entry: LedgerEntry, error: TrackError) throws -> LedgerEntry? {
-        let saved = try ledger.save(entry)
+        try ledger.save(entry, from: .discovered)
         let failures = (transientFailures[entry.id!] ?? 0) + 1
         transientFailures[entry.id!] = failures
         if stopsWhenIdle, failures >= Self.transientRetriesPerRun {
@@ -98,7 +104,6 @@ extension Pipeline {
         let delay = min(300, 0.5 * pow(2, Double(failures - 1)))
         notBefore[entry.id!] = Date().addingTimeInterval(delay)
         logger.warning("\(LogText.path(entry.path)) cannot be read now (\(LogText.escaped(error.message))); trying again in \(delay) s")
-        _ = saved
         return nil
     }
 
@@ -106,8 +111,8 @@ extension Pipeline {
 
     private func droppedBecauseChanged(_ entry: LedgerEntry, since before: FileSystem.Stamp) throws -> Bool {
         guard FileSystem.stamp(entry.path) != before || before.size != entry.size else { return false }
-        try ledger.removeEntry(id: entry.id!)
-        logger.info("\(entry.path) changed while it was read; waiting for it to settle again")
+        try ledger.removeEntry(entry, from: .discovered)
+        logger.info("\(LogText.path(entry.path)) changed while it was read; waiting for it to settle again")
         return true
     }
 

@@ -8,7 +8,7 @@ extension Pipeline {
         let fresh = try ledger.entries(in: [.submitted]).filter { entry in
             guard let id = entry.id, entry.uploadID != nil else { return false }
             return !following.contains(id) && !stillProcessing.contains(id)
-        }
+        }.compactMap { try ownEntry($0) }
         for entry in fresh { following.insert(entry.id!) }
         return fresh
     }
@@ -55,6 +55,9 @@ extension Pipeline {
             guard var entry = try ledger.entry(id: entryID), entry.state == .submitted else { return }
             entry.apiCalls += result!.apiCalls
             _ = try finish(entry, outcome: result!.outcome)
+        } catch is LedgerConflict {
+            // Another process recorded the verdict first; it wrote the sidecar.
+            if let entry = try? ledger.entry(id: entryID), entry.state == .done { emit(.finished(entry)) }
         } catch {
             resolverFailure = error
             resolverWake.signal()
@@ -96,13 +99,15 @@ extension Pipeline {
     /// Commits the final state, then writes the final sidecar (a crash in between is repaired at the next start).
     func finish(_ entry: LedgerEntry, status: FinalStatus) throws -> LedgerEntry {
         var entry = entry
+        let previous = entry.state
         entry.state = .done
         entry.status = status
         entry.completedAt = Date()
-        entry = try ledger.save(entry)
+        // Only the process whose compare-and-swap succeeds writes the sidecar, so it is written once.
+        entry = try ledger.save(entry, from: previous)
         if writeSidecar(&entry) {
             entry.sidecarWritten = true
-            entry = try ledger.save(entry)
+            entry = try ledger.save(entry, from: .done)
         }
         let detail = entry.activityID.map { " → " + options.links.url(for: $0) } ?? entry.error.map { ": \($0)" } ?? ""
         logger.info("\(entry.fileName): \(status.rawValue)\(detail)")
@@ -125,9 +130,14 @@ extension Pipeline {
 
     /// Final entries whose sidecar was not written (crash after the commit): write them now.
     func repairSidecars() throws {
-        for var entry in try ledger.entriesMissingSidecar() where writeSidecar(&entry) {
-            entry.sidecarWritten = true
-            try ledger.save(entry)
-        }
+        for listed in try ledger.entriesMissingSidecar() { try repairSidecar(listed) }
+    }
+
+    /// Writes the missing sidecar of a final entry, unless a running process that just committed the verdict
+    /// is about to write it itself.
+    func repairSidecar(_ listed: LedgerEntry) throws {
+        guard var entry = try ownEntry(listed), writeSidecar(&entry) else { return }
+        entry.sidecarWritten = true
+        try ledger.save(entry, from: .done)
     }
 }

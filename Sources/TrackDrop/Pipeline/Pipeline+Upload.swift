@@ -9,10 +9,19 @@ extension Pipeline {
         notBefore = notBefore.filter { $0.value > now }
         let open = try ledger.entries(in: [.discovered, .normalized, .submitting])
         // A file whose read died with the process goes after every other one: a restart answers the rest first.
-        for entry in open.filter({ $0.crashedReads == 0 }) + open.filter({ $0.crashedReads > 0 }) {
+        for listed in open.filter({ $0.crashedReads == 0 }) + open.filter({ $0.crashedReads > 0 }) {
             try Task.checkCancellation()
-            guard let id = entry.id, !parked.contains(id), !deferred.contains(id), notBefore[id] == nil else { continue }
-            if try await advance(entry) { progressed = true }
+            guard let id = listed.id, !parked.contains(id), !deferred.contains(id), notBefore[id] == nil,
+                  !gaveUpLookUp.contains(id)
+            else { continue }
+            guard let entry = try ownEntry(listed) else { continue }
+            do {
+                if try await advance(entry) { progressed = true }
+            } catch let conflict as LedgerConflict {
+                // Another process moved the row first: the next pass reads it afresh.
+                logger.debug("\(conflict)")
+                progressed = true
+            }
         }
         return progressed
     }
@@ -41,6 +50,9 @@ extension Pipeline {
         return entry != start
     }
 
+    /// Look-ups of a lost upload a one-shot run tries before it leaves the file `submitting` for a later run.
+    static let lookUpAttemptLimit = 4
+
     /// Local duplicates cost no API call. Returns true when finished as a duplicate, false when parked behind an
     /// earlier entry still in flight, nil when it must be sent.
     private func resolveLocally(_ entry: LedgerEntry) throws -> Bool? {
@@ -60,8 +72,13 @@ extension Pipeline {
             _ = try finish(entry, status: .duplicate)
             return true
         }
-        if earlier.contains(where: { $0.id! < id && [.normalized, .submitting, .submitted].contains($0.state) }) {
-            parked.insert(id)
+        if let blocker = earlier.first(where: { $0.id! < id && [.normalized, .submitting, .submitted].contains($0.state) }) {
+            if ownedElsewhere(blocker) {
+                // Another process sends the earlier one: look again shortly.
+                notBefore[id] = Date().addingTimeInterval(1)
+            } else {
+                parked.insert(id)
+            }
             return false
         }
         return nil
@@ -73,12 +90,12 @@ extension Pipeline {
         guard let normalizedPath = entry.normalizedPath, let data = FileManager.default.contents(atPath: normalizedPath) else {
             // The normalized copy is gone (state folder cleaned): normalize again.
             entry.state = .discovered
-            try ledger.save(entry)
+            try ledger.save(entry, from: .normalized)
             return
         }
         entry.state = .submitting
         entry.submittingAt = Date()
-        entry = try ledger.save(entry)
+        entry = try ledger.save(entry, from: .normalized)
         let request = UploadRequest(
             fileName: entry.fileName, data: data, dataType: entry.dataType ?? "gpx", externalID: entry.externalID,
             name: entry.uploadName, description: entry.activityDescription, sportType: entry.sportType,
@@ -103,8 +120,8 @@ extension Pipeline {
         case .accepted(let uploadID):
             entry.uploadID = uploadID.value
             entry.state = .submitted
-            entry = try ledger.save(entry)
-            if writeSidecar(&entry) { entry = try ledger.save(entry) }
+            entry = try ledger.save(entry, from: .submitting)
+            if writeSidecar(&entry) { entry = try ledger.save(entry, from: .submitted) }
             logger.info("sent \(entry.fileName) (upload \(uploadID))")
             emit(.submitted(entry))
             resolverWake.signal()
@@ -113,13 +130,13 @@ extension Pipeline {
         }
     }
 
-    private func handleSubmitFailure(_ error: StravaError, entry: LedgerEntry) throws {
+    func handleSubmitFailure(_ error: StravaError, entry: LedgerEntry) throws {
         var entry = entry
         switch error {
         case .reconnectRequired, .notConnected, .missingScope, .appInactive:
             // Strava refused the credentials or the app, so nothing was created: back to normalized, keep it queued.
             entry.state = .normalized
-            try ledger.save(entry)
+            try ledger.save(entry, from: .submitting)
             pause(error)
         case .server(_, let status, let message) where (400..<500).contains(status) && status != 408 && status != 429:
             entry.error = message
@@ -161,10 +178,26 @@ extension Pipeline {
         let outcome: UploadOutcome?
         do {
             outcome = try await session.lookUp(externalID: entry.externalID, submittedAfter: submittedAt.addingTimeInterval(-300))
+        } catch StravaError.missingScope(let scope) {
+            // Without a read scope no listing can find it, and retrying the look-up would wait for ever. Send it
+            // again instead: Strava recognises the same file as a duplicate of the first upload (which the new
+            // upload's status, followed by its id, then names), so nothing is doubled.
+            logger.warning(
+                "\(entry.fileName): cannot look for its earlier upload (the connection lacks \(scope)); sending it again and following the new upload by its id, where Strava names a duplicate of the first")
+            entry.reposted = true
+            entry.state = .normalized
+            return try ledger.save(entry, from: .submitting)
         } catch let error as StravaError {
             if [.reconnectRequired, .appInactive].contains(error) { pause(error) } else {
-                logger.warning("cannot look up \(entry.fileName) yet: \(error)")
-                notBefore[entry.id!] = Date().addingTimeInterval(30)
+                lookUpFailures[entry.id!, default: 0] += 1
+                let failures = lookUpFailures[entry.id!]!
+                logger.warning("cannot look up \(entry.fileName) yet (attempt \(failures)): \(error)")
+                notBefore[entry.id!] = Date().addingTimeInterval(min(900, 30 * pow(2, Double(min(failures - 1, 5)))))
+                if onlyGivenFiles, failures >= Self.lookUpAttemptLimit {
+                    // A one-shot run stops asking; the row stays `submitting` for the next run or the daemon.
+                    notBefore[entry.id!] = nil
+                    gaveUpLookUp.insert(entry.id!)
+                }
             }
             return nil
         } catch is CancellationError {
@@ -174,6 +207,7 @@ extension Pipeline {
             notBefore[entry.id!] = Date().addingTimeInterval(30)
             return nil
         }
+        lookUpFailures[entry.id!] = nil
         entry.apiCalls += 1
         if let outcome {
             logger.info("found the earlier upload of \(entry.fileName) at Strava; not sending it again")
@@ -182,6 +216,6 @@ extension Pipeline {
         logger.info("no trace of \(entry.fileName) at Strava; sending it again")
         entry.reposted = true
         entry.state = .normalized
-        return try ledger.save(entry)
+        return try ledger.save(entry, from: .submitting)
     }
 }

@@ -84,6 +84,19 @@ public actor Pipeline {
     var deferred: Set<Int64> = []
     /// This run stops once idle (`upload`, `watch --once`).
     var stopsWhenIdle = false
+    /// This run as the owner of ledger rows, while it runs.
+    var owner: LedgerOwner?
+    /// A one-shot run (`upload`, `watch --once`) works only on the rows of the files it was given; the daemon
+    /// on every row no running process owns.
+    var onlyGivenFiles = false
+    /// Rows of the files this run was given.
+    var given: Set<Int64> = []
+    /// Failed look-ups of a lost upload in a row, per entry.
+    var lookUpFailures: [Int64: Int] = [:]
+    /// Entries whose lost upload a one-shot run could not look up often enough: left for a later run.
+    var gaveUpLookUp: Set<Int64> = []
+    /// Given rows another running trackdrop process works on; reported once it has finished them.
+    var waitingElsewhere: Set<Int64> = []
 
     public init(ledger: Ledger, session: StravaSession, options: Options, logger: Logger) {
         self.ledger = ledger
@@ -103,6 +116,9 @@ public actor Pipeline {
     where Intake.Element == ReadyFile {
         // However the run ends, whoever reads the events sees them end.
         defer { eventContinuation.finish() }
+        owner = try LedgerOwner(ownersFolder: options.paths.ownersFolder)
+        onlyGivenFiles = stopWhenIdle
+        defer { owner = nil }
         stopsWhenIdle = stopWhenIdle
         try countReaderCrashes()
         try repairSidecars()
@@ -122,6 +138,8 @@ public actor Pipeline {
     func finishIntake() {
         intakeFinished = true
         processorWake.signal()
+        // A one-shot run knows only now every submitted row it was given to follow.
+        resolverWake.signal()
     }
 
     func emit(_ event: PipelineEvent) { eventContinuation.yield(event) }
@@ -176,12 +194,29 @@ public actor Pipeline {
     /// they are reported as unfinished when the run stops.
     private func isIdle() throws -> Bool {
         guard intakeFinished, following.isEmpty else { return false }
-        let open = try ledger.entries(in: [.discovered, .normalized, .submitting, .submitted])
+        var open = try ledger.entries(in: [.discovered, .normalized, .submitting, .submitted])
+        if onlyGivenFiles {
+            try reportFinishedElsewhere()
+            open = open.filter { given.contains($0.id!) }
+        }
+        if pauseReason == nil {
+            // Given files another running process is sending: wait for its verdict, never send them too.
+            let elsewhere = open.filter(ownedElsewhere)
+            if !elsewhere.isEmpty {
+                for entry in elsewhere {
+                    waitingElsewhere.insert(entry.id!)
+                    notBefore[entry.id!] = Date().addingTimeInterval(1)
+                }
+                return false
+            }
+        }
         if pauseReason != nil || open.isEmpty {
             reportUnfinished(open)
             return true
         }
-        let waiting = open.filter { !stillProcessing.contains($0.id!) && !deferred.contains($0.id!) }
+        let waiting = open.filter {
+            !stillProcessing.contains($0.id!) && !deferred.contains($0.id!) && !gaveUpLookUp.contains($0.id!)
+        }
         if waiting.isEmpty, notBefore.isEmpty {
             reportUnfinished(open)
             return true
@@ -233,7 +268,7 @@ public actor Pipeline {
             return
         }
         try await Task.sleep(for: .seconds(30))
-        if await session.connectionState == .connected {
+        if await session.reloadCredentials() == .connected {
             logger.info("connection to Strava is back; resuming uploads")
             pauseReason = nil
             resolverWake.signal()

@@ -5,7 +5,9 @@ struct ResultCollector: Sendable {
     private let task: Task<[LedgerEntry], Never>
 
     /// `onEvent` sees every event as it happens (a progress bar), before it is collected.
-    init(events: AsyncStream<PipelineEvent>, onEvent: (@Sendable (PipelineEvent) async -> Void)? = nil) {
+    /// `keep: false` (the daemon, which prints no summary) collects nothing, so that its memory stays flat
+    /// however many files it sends.
+    init(events: AsyncStream<PipelineEvent>, keep: Bool = true, onEvent: (@Sendable (PipelineEvent) async -> Void)? = nil) {
         task = Task {
             var entries: [Int64: LedgerEntry] = [:]
             var order: [Int64] = []
@@ -13,7 +15,7 @@ struct ResultCollector: Sendable {
                 await onEvent?(event)
                 switch event {
                 case .finished(let entry), .alreadyDone(let entry), .unfinished(let entry):
-                    guard let id = entry.id else { continue }
+                    guard keep, let id = entry.id else { continue }
                     if entries[id] == nil { order.append(id) }
                     entries[id] = entry
                 default:

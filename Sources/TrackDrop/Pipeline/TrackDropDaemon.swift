@@ -39,7 +39,7 @@ public struct TrackDropDaemon: Sendable {
             options: configuration.pipelineOptions(paths: paths),
             logger: logger
         )
-        let collector = ResultCollector(events: pipeline.events)
+        let collector = ResultCollector(events: pipeline.events, keep: once)
         let status = StatusService(
             watcher: watcher, pipeline: pipeline, session: session, file: paths.daemonStatusFile,
             folders: configuration.folders.map(\.path.path), sandbox: sandbox

@@ -35,16 +35,21 @@ final class Inotify: @unchecked Sendable {
         let descriptor = inotify_init1(Int32(IN_NONBLOCK) | Int32(IN_CLOEXEC))
         guard descriptor >= 0 else { throw WatcherError(.inotifyUnavailable, path: "", errno: errno) }
         self.descriptor = descriptor
-        let (stream, continuation) = AsyncStream<InotifyEvent>.makeStream()
+        // Bounded like the kernel's own queue: events the watcher has not taken yet are dropped past the
+        // limit, and an overflow event takes their place, so the watcher rescans instead of memory growing.
+        let (stream, continuation) = AsyncStream<InotifyEvent>.makeStream(
+            bufferingPolicy: .bufferingOldest(Self.eventBufferLimit))
         events = stream
-        let source = DispatchSource.makeReadSource(fileDescriptor: descriptor, queue: DispatchQueue(label: "trackdrop.inotify"))
+        let queue = DispatchQueue(label: "trackdrop.inotify")
+        let source = DispatchSource.makeReadSource(fileDescriptor: descriptor, queue: queue)
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 8)
+        let overflow = OverflowDelivery(continuation: continuation, queue: queue)
         source.setEventHandler {
             while true {
                 let count = read(descriptor, buffer.baseAddress, buffer.count)
                 guard count > 0 else { break }
                 for event in InotifyEvent.parse(UnsafeRawBufferPointer(rebasing: buffer[0..<count])) {
-                    continuation.yield(event)
+                    overflow.yield(event)
                 }
             }
         }
@@ -56,6 +61,12 @@ final class Inotify: @unchecked Sendable {
         self.source = source
         source.resume()
     }
+
+    /// Events waiting for the watcher at most; more become one overflow (a rescan).
+    static let eventBufferLimit = 4096
+
+    /// What the kernel sends when its queue overflows: `wd == -1`, `IN_Q_OVERFLOW`.
+    static let overflowEvent = InotifyEvent(wd: -1, mask: Mask.overflow, cookie: 0, name: "")
 
     /// Adds (or updates) a watch on `path`; returns the watch descriptor.
     func addWatch(_ path: String, mask: UInt32 = Mask.folder) throws(WatcherError) -> Int32 {
@@ -75,5 +86,54 @@ final class Inotify: @unchecked Sendable {
 
     deinit {
         if !source.isCancelled { source.cancel() }
+    }
+}
+
+/// Puts events into the bounded stream; once one had to be dropped, an overflow event (a rescan) is delivered
+/// as soon as there is room again, before any later event, even if no further event arrives.
+///
+/// `@unchecked Sendable`: `pending` is read and written only on `queue`, the inotify source's serial queue.
+private final class OverflowDelivery: @unchecked Sendable {
+    private let continuation: AsyncStream<InotifyEvent>.Continuation
+    private let queue: DispatchQueue
+    private var pending = false
+    private var retrying = false
+
+    init(continuation: AsyncStream<InotifyEvent>.Continuation, queue: DispatchQueue) {
+        self.continuation = continuation
+        self.queue = queue
+    }
+
+    /// Called on `queue`.
+    func yield(_ event: InotifyEvent) {
+        if pending, !deliverOverflow() { return }
+        if case .dropped = continuation.yield(event) {
+            pending = true
+            scheduleRetry()
+        }
+    }
+
+    private func deliverOverflow() -> Bool {
+        switch continuation.yield(Inotify.overflowEvent) {
+        case .enqueued:
+            pending = false
+            return true
+        case .dropped:
+            return false
+        case .terminated:
+            pending = false
+            return false
+        @unknown default:
+            return false
+        }
+    }
+
+    private func scheduleRetry() {
+        guard !retrying else { return }
+        retrying = true
+        queue.asyncAfter(deadline: .now() + .milliseconds(100)) { [self] in
+            retrying = false
+            if pending, !deliverOverflow() { scheduleRetry() }
+        }
     }
 }

@@ -11,7 +11,7 @@ struct SandboxHarness {
     let baseURL: URL
     let folder: URL
     let logs = LogCapture()
-    let settings: StravaSettings
+    var settings: StravaSettings
 
     var credentialsFile: URL { folder.appendingPathComponent("config/credentials.json") }
     var logger: Logger { logs.logger() }
