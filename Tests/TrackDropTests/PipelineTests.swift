@@ -203,10 +203,66 @@ struct PipelineTests {
                 #expect(table.contains("processing"), "run \(run)")
                 #expect(table.contains("Strava is still processing upload \(byName["a-stuck.gpx"]?.uploadID ?? -1)"), "run \(run)")
                 #expect(table.contains("queued"), "run \(run)")
-                #expect(try harness.sidecar("a-stuck.gpx").status == "pending")
+                let pending = try harness.sidecar("a-stuck.gpx")
+                #expect(pending.status == "pending")
+                // The sidecar, the result table and `status` say why it is not final.
+                #expect(pending.waiting?.hasPrefix("Strava is still processing upload \(byName["a-stuck.gpx"]?.uploadID ?? -1) after 2 s") == true)
+                let status = try StatusReport.gather(paths: harness.paths)
+                #expect(status.waiting.contains { $0.hasSuffix("a-stuck.gpx: " + (pending.waiting ?? "-")) }, "\(status.waiting)")
                 #expect(sandbox.server.stats().uploads == 1, "run \(run): nothing is sent twice")
             }
             #expect(sandbox.activities().isEmpty)
+        }
+    }
+
+    /// The POST's answer was lost and every look-up fails: a one-shot run stops asking after a bounded number of
+    /// tries, ends, sends nothing, and leaves the file `submitting` with a pending sidecar that says why.
+    @Test(.timeLimit(.minutes(2))) func aOneShotRunThatCannotLookUpALostUploadEndsAndSaysWhy() async throws {
+        let harness = try PipelineHarness()
+        defer { harness.remove() }
+        try await SandboxHarness.withSession { sandbox, session in
+            let url = harness.inbox.file("lost-answer.gpx")
+            try ActivityFiles.gpx(start: ActivityFiles.start(960)).write(to: url)
+            let stamp = try #require(FileSystem.stamp(url.path))
+            var entry = LedgerEntry(
+                path: url.path, sha256: try ContentHash.sha256(of: url), size: stamp.size, modifiedAt: stamp.modified, folder: nil)
+            entry.normalizedPath = url.path
+            entry.dataType = "gpx"
+            entry.startTime = ActivityFiles.start(960)
+            entry.duration = 239
+            entry.submittingAt = Date().addingTimeInterval(-60)
+            entry = try harness.ledger.insert(entry)
+            entry.state = .submitting
+            try harness.ledger.save(entry, from: .discovered)
+            var failing = SandboxFaults()
+            failing.serverErrorRate = 1
+            sandbox.server.setFaults(failing)
+
+            // Each look-up gives up after two quick attempts here (eight, up to 8 s apart, by default).
+            var settings = sandbox.settings
+            settings.retry = RetryPolicy(initialDelay: 0.01, maximumDelay: 0.02, maximumAttempts: 2)
+            let failingSession = try StravaSession(settings: settings, credentialsFile: sandbox.credentialsFile, logger: SandboxHarness.quietLogger)
+            let results = try await harness.runOnce(session: failingSession, lookUpRetryWait: 0.05)
+            try await failingSession.shutdown()
+            let left = try #require(results.first { $0.fileName == "lost-answer.gpx" })
+            #expect(left.state == .submitting)
+            let reason = try #require(left.waitingReason)
+            #expect(reason.contains("could not be asked whether it arrived") && reason.contains("\(Pipeline.lookUpAttemptLimit) tries"), "\(reason)")
+            let sidecar = try harness.sidecar("lost-answer.gpx")
+            #expect(sidecar.status == "pending")
+            #expect(sidecar.waiting == reason)
+            #expect(ResultTable.render(results).contains("could not be asked whether it arrived"))
+            #expect(sandbox.server.stats().uploads == 0, "nothing was sent while its first upload may exist")
+            let listings = sandbox.server.stats().requests(to: "GET /api/v3/athlete/activities")
+            #expect(listings == Pipeline.lookUpAttemptLimit * 2, "\(listings) listings")
+
+            // Strava answers again: the next run finds nothing, sends it once, and the sidecar becomes final.
+            sandbox.server.setFaults(SandboxFaults())
+            _ = try await harness.runOnce(session: session, lookUpRetryWait: 0.05)
+            let final = try harness.sidecar("lost-answer.gpx")
+            #expect(final.status == "uploaded")
+            #expect(final.waiting == nil)
+            #expect(sandbox.activities().count == 1)
         }
     }
 

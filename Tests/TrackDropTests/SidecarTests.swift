@@ -19,7 +19,7 @@ struct SidecarTests {
     @Test func hasTheDocumentedShape() throws {
         let sidecar = Sidecar(entry: doneEntry(path: "/w/2026-11-21-morning-run.gpx"), links: .strava)
         let object = try #require(try JSONSerialization.jsonObject(with: sidecar.encoded()) as? [String: Any])
-        #expect(Set(object.keys) == ["schema", "source", "sha256", "status", "activity_id", "activity_url", "upload_id", "external_id", "error", "track", "report", "api_calls", "completed_at"])
+        #expect(Set(object.keys) == ["schema", "source", "sha256", "status", "activity_id", "activity_url", "upload_id", "external_id", "error", "waiting", "track", "report", "api_calls", "completed_at"])
         #expect(object["schema"] as? String == "trackdrop.result/1")
         #expect(object["source"] as? String == "2026-11-21-morning-run.gpx")
         #expect(object["status"] as? String == "uploaded")
@@ -35,7 +35,7 @@ struct SidecarTests {
 
     @Test func keysAppearInTheDocumentedOrder() throws {
         let text = String(decoding: Sidecar(entry: doneEntry(path: "/w/a.gpx"), links: .strava).encoded(), as: UTF8.self)
-        let keys = ["schema", "source", "sha256", "status", "activity_id", "activity_url", "upload_id", "external_id", "error", "track", "report", "api_calls", "completed_at"]
+        let keys = ["schema", "source", "sha256", "status", "activity_id", "activity_url", "upload_id", "external_id", "error", "waiting", "track", "report", "api_calls", "completed_at"]
         let positions = try keys.map { key in try #require(text.range(of: "\"\(key)\":")).lowerBound }
         #expect(positions == positions.sorted())
         #expect(try JSONDecoder().decode(Sidecar.self, from: Data(text.utf8)) == Sidecar(entry: doneEntry(path: "/w/a.gpx"), links: .strava))
@@ -58,6 +58,35 @@ struct SidecarTests {
         let sidecar = try JSONDecoder().decode(Sidecar.self, from: Data(old.utf8))
         #expect(sidecar.report == nil)
         #expect(sidecar.activityID == 1)
+    }
+
+    /// The ledger's track summary from an earlier version (fewer keys) still gives a `track` block, and the
+    /// JSON encoder and the ordered writer agree key for key.
+    @Test func anOlderTrackSummaryInTheLedgerStillDecodes() throws {
+        var entry = doneEntry(path: "/w/a.gpx")
+        entry.trackJSON = #"{"format":"tcx","points_in":10,"points_out":9}"#
+        let sidecar = Sidecar(entry: entry, links: .strava)
+        let track = try #require(sidecar.track)
+        #expect(track.format == "tcx")
+        #expect(track.pointsOut == 9)
+        #expect(track.removed.isEmpty)
+        let ordered = try JSONSerialization.jsonObject(with: sidecar.encoded()) as? NSDictionary
+        let plain = try JSONSerialization.jsonObject(with: JSONEncoder().encode(sidecar)) as? NSDictionary
+        #expect(ordered == plain)
+        // A summary that is not JSON at all gives `null`, not a crash.
+        entry.trackJSON = "{"
+        #expect(Sidecar(entry: entry, links: .strava).track == nil)
+    }
+
+    @Test func aPendingSidecarSaysWhyAndAFinalOneDoesNot() throws {
+        var entry = doneEntry(path: "/w/a.gpx")
+        entry.waitingReason = "Strava is still processing upload 8919698041 after 15 min"
+        #expect(Sidecar(entry: entry, links: .strava).waiting == nil)
+        entry.state = .submitted
+        let pending = Sidecar(entry: entry, links: .strava)
+        #expect(pending.waiting == entry.waitingReason)
+        let object = try #require(try JSONSerialization.jsonObject(with: pending.encoded()) as? [String: Any])
+        #expect(object["waiting"] as? String == entry.waitingReason)
     }
 
     @Test func pendingWhileNotDone() {

@@ -10,7 +10,7 @@ struct APIClient: Sendable {
     let gate: RateLimitGate
     let apiBase: APIBaseResolver
     let logger: Logger
-    var retry = RetryPolicy.standard
+    var retry: RetryPolicy { settings.retry }
 
     /// The final answer (2xx, or a 4xx other than 401/408/429). `calls` grows by every request that
     /// reached, or may have reached, Strava.

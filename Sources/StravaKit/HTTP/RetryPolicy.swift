@@ -1,13 +1,19 @@
 import Foundation
 
 /// Exponential backoff with jitter: 250 ms doubling, capped at 8 s; `Retry-After` wins when given.
-struct RetryPolicy: Sendable {
-    var initialDelay: TimeInterval = 0.25
-    var maximumDelay: TimeInterval = 8
+public struct RetryPolicy: Sendable, Equatable {
+    public var initialDelay: TimeInterval = 0.25
+    public var maximumDelay: TimeInterval = 8
     /// Attempts in total (first try included) before giving up on a failing endpoint.
-    var maximumAttempts: Int = 8
+    public var maximumAttempts: Int = 8
 
-    static let standard = RetryPolicy()
+    public init(initialDelay: TimeInterval = 0.25, maximumDelay: TimeInterval = 8, maximumAttempts: Int = 8) {
+        self.initialDelay = initialDelay
+        self.maximumDelay = maximumDelay
+        self.maximumAttempts = max(1, maximumAttempts)
+    }
+
+    public static let standard = RetryPolicy()
 
     /// Delay before retry number `retry` (1 = first retry). Jitter spreads the delay over its upper
     /// half so that clients failing together do not come back together.

@@ -12,6 +12,8 @@ public struct StravaSettings: Sendable {
     public var rateLimitWindow: TimeInterval
     /// How long one exchange with Strava may take, body included (30 s; an upload more for its size).
     public var exchangeDeadline: ExchangeDeadline = .standard
+    /// How a failing call (5xx, lost connection) is tried again: 8 attempts, 250 ms doubling up to 8 s.
+    public var retry: RetryPolicy = .standard
     /// Where the rate-limit gate keeps what it last knew (usage, limits, a pause), so that a restarted
     /// process does not spend into a 429; nil keeps it in memory (and the credentials file) only.
     public var rateLimitStateFile: URL?

@@ -8,7 +8,7 @@ struct TokenEndpoint: Sendable {
     let transport: Transport
     let settings: StravaSettings
     let logger: Logger
-    var retry = RetryPolicy.standard
+    var retry: RetryPolicy { settings.retry }
 
     /// Sends the grant; returns the final answer (any status) or throws `networkUnavailable`.
     func post(_ grant: [(String, String)]) async throws -> HTTPExchange {

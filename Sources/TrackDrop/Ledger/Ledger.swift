@@ -86,6 +86,11 @@ public final class Ledger: Sendable {
                 table.add(column: "owner", .text)
             }
         }
+        migrator.registerMigration("v4-waiting") { db in
+            try db.alter(table: LedgerEntry.databaseTableName) { table in
+                table.add(column: "waiting_reason", .text)
+            }
+        }
         return migrator
     }
 
@@ -235,6 +240,14 @@ public final class Ledger: Sendable {
         try read("list latest results") { db in
             try LedgerEntry.filter(LedgerEntry.Columns.state == LedgerState.done)
                 .order(LedgerEntry.Columns.completedAt.desc, LedgerEntry.Columns.id.desc).limit(limit).fetchAll(db)
+        }
+    }
+
+    /// Unfinished entries a run left with a reason, most recently changed first.
+    public func waitingEntries(limit: Int) throws(LedgerError) -> [LedgerEntry] {
+        try read("list waiting entries") { db in
+            try LedgerEntry.filter(LedgerEntry.Columns.state != LedgerState.done && LedgerEntry.Columns.waitingReason != nil)
+                .order(LedgerEntry.Columns.updatedAt.desc, LedgerEntry.Columns.id.desc).limit(limit).fetchAll(db)
         }
     }
 }

@@ -50,6 +50,9 @@ public struct LedgerEntry: Codable, Sendable, Equatable, FetchableRecord, Mutabl
 
     /// Reads of this file that began and never returned: each one is a process that died reading it.
     public var crashedReads: Int { max(0, normalizeAttempts - normalizeFinished) }
+    /// Why a run left this entry unfinished (a sentence for people: the pending sidecar's `waiting`, `status`,
+    /// the result table); nil while nothing holds it up and once it is final.
+    public var waitingReason: String?
     /// The trackdrop process working on this row (see `LedgerOwner`); nil for rows from before owners.
     public var owner: String?
 
@@ -64,6 +67,7 @@ public struct LedgerEntry: Codable, Sendable, Equatable, FetchableRecord, Mutabl
         case normalizeAttempts = "normalize_attempts", normalizeFinished = "normalize_finished"
         case normalizeStartedAt = "normalize_started_at", device, inode, changedAt = "changed_at"
         case owner
+        case waitingReason = "waiting_reason"
     }
 
     public typealias Columns = CodingKeys

@@ -59,6 +59,7 @@ extension Pipeline {
         entry.dataType = dataType
         entry.uploadName = track.name.flatMap { $0.isEmpty ? nil : $0 } ?? entry.uploadName ?? Self.stem(of: entry.fileName)
         entry.state = .normalized
+        entry.waitingReason = nil
         return try ledger.save(entry, from: .discovered)
     }
 
@@ -98,6 +99,9 @@ extension Pipeline {
         transientFailures[entry.id!] = failures
         if stopsWhenIdle, failures >= Self.transientRetriesPerRun {
             deferred.insert(entry.id!)
+            leaveUnfinished(
+                entry.id!,
+                because: "cannot be read (\(error.message)); tried \(failures) times in this run, the next run tries again")
             logger.warning("\(LogText.path(entry.path)) still cannot be read (\(LogText.escaped(error.message))); left for the next run")
             return nil
         }

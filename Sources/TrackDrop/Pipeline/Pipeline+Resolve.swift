@@ -37,6 +37,7 @@ extension Pipeline {
                     let why = lastError.map { "Strava could not be asked about upload \(uploadID) (\($0))" }
                         ?? "Strava is still processing upload \(uploadID)"
                     logger.warning("\(start.fileName): \(why) after \(waited); it stays pending, and the next run asks again without sending it twice")
+                    leaveUnfinished(entryID, because: "\(why) after \(waited); the next run asks again, without sending it twice")
                     return
                 }
                 result = resolved
@@ -103,6 +104,7 @@ extension Pipeline {
         entry.state = .done
         entry.status = status
         entry.completedAt = Date()
+        entry.waitingReason = nil
         // Only the process whose compare-and-swap succeeds writes the sidecar, so it is written once.
         entry = try ledger.save(entry, from: previous)
         if writeSidecar(&entry) {
@@ -113,6 +115,21 @@ extension Pipeline {
         logger.info("\(entry.fileName): \(status.rawValue)\(detail)")
         emit(.finished(entry))
         return entry
+    }
+
+    /// Records why this run leaves the entry unfinished (`status` and the result table show it). A file already
+    /// sent (its outcome unknown) gets it in its `pending` sidecar too; one not sent yet gets no sidecar, since
+    /// `pending` means "submitted". Another process's row, or one that became final meanwhile, is left alone.
+    func leaveUnfinished(_ id: Int64, because reason: String) {
+        do {
+            guard var entry = try ledger.entry(id: id), entry.state != .done, !ownedElsewhere(entry) else { return }
+            let state = entry.state
+            entry.waitingReason = reason
+            entry = try ledger.save(entry, from: state)
+            if [.submitting, .submitted].contains(state), writeSidecar(&entry) { try ledger.save(entry, from: state) }
+        } catch {
+            logger.warning("cannot record why ledger entry \(id) waits: \(error)")
+        }
     }
 
     /// Writes the entry's sidecar (pending or final); a failure is logged, never fatal to the upload.

@@ -120,6 +120,7 @@ extension Pipeline {
         case .accepted(let uploadID):
             entry.uploadID = uploadID.value
             entry.state = .submitted
+            entry.waitingReason = nil
             entry = try ledger.save(entry, from: .submitting)
             if writeSidecar(&entry) { entry = try ledger.save(entry, from: .submitted) }
             logger.info("sent \(entry.fileName) (upload \(uploadID))")
@@ -192,11 +193,14 @@ extension Pipeline {
                 lookUpFailures[entry.id!, default: 0] += 1
                 let failures = lookUpFailures[entry.id!]!
                 logger.warning("cannot look up \(entry.fileName) yet (attempt \(failures)): \(error)")
-                notBefore[entry.id!] = Date().addingTimeInterval(min(900, 30 * pow(2, Double(min(failures - 1, 5)))))
+                notBefore[entry.id!] = Date().addingTimeInterval(min(900, options.lookUpRetryWait * pow(2, Double(min(failures - 1, 5)))))
                 if onlyGivenFiles, failures >= Self.lookUpAttemptLimit {
                     // A one-shot run stops asking; the row stays `submitting` for the next run or the daemon.
                     notBefore[entry.id!] = nil
                     gaveUpLookUp.insert(entry.id!)
+                    leaveUnfinished(
+                        entry.id!,
+                        because: "the answer to its upload was lost and Strava could not be asked whether it arrived (\(failures) tries; last: \(error)); the next run looks again before it sends anything")
                 }
             }
             return nil

@@ -26,14 +26,18 @@ public actor Pipeline {
         public var inactiveAppLongestWait: TimeInterval
         /// How much of a file may be read (`max_file_mib`); larger files are answered `invalid` (`too-large`).
         public var limits: InputLimits
+        /// The first wait before looking up a lost upload again after a failed look-up; doubled after each failure
+        /// (up to 15 min). A one-shot run gives up after `Pipeline.lookUpAttemptLimit` failures.
+        public var lookUpRetryWait: TimeInterval
 
         public init(
             clean: Bool = true, paths: TrackDropPaths, resultsFolder: URL? = nil, lookUpDelay: TimeInterval = 5,
             processingWaitLimit: TimeInterval = 900, links: ActivityLinks = .strava, reports: ReportPolicy = .init(),
             inactiveAppFirstWait: TimeInterval = 300, inactiveAppLongestWait: TimeInterval = 1_200,
-            limits: InputLimits = InputLimits()
+            limits: InputLimits = InputLimits(), lookUpRetryWait: TimeInterval = 30
         ) {
             self.limits = limits
+            self.lookUpRetryWait = lookUpRetryWait
             self.links = links
             self.reports = reports
             self.inactiveAppFirstWait = inactiveAppFirstWait
@@ -231,8 +235,17 @@ public actor Pipeline {
         return false
     }
 
+    /// The entries a one-shot run leaves unfinished, reported once it stops. While uploads are paused each
+    /// says so in its pending sidecar.
     private func reportUnfinished(_ entries: [LedgerEntry]) {
-        for entry in entries { emit(.unfinished(entry)) }
+        for entry in entries {
+            guard let pauseReason, let id = entry.id else {
+                emit(.unfinished(entry))
+                continue
+            }
+            leaveUnfinished(id, because: StatusReport.pauseSentence(pauseReason.rawValue))
+            emit(.unfinished((try? ledger.entry(id: id)) ?? entry))
+        }
     }
 
     /// The wait before asking Strava again after `refusals` answers of "inactive" in a row: doubling from

@@ -36,6 +36,7 @@ public enum ResultTable {
     }
 
     static func unfinishedDetail(_ entry: LedgerEntry) -> String {
+        if let reason = entry.waitingReason { return reason }
         if entry.state == .submitted, let upload = entry.uploadID {
             return "Strava is still processing upload \(upload); run again later for the outcome (it is not sent twice)"
         }

@@ -1,5 +1,6 @@
 import Foundation
 import StravaKit
+import TrackKit
 
 /// Everything `trackdrop status` shows: the ledger's counts and latest results, and what the daemon waits for.
 public struct StatusReport: Sendable, Encodable {
@@ -35,12 +36,14 @@ public struct StatusReport: Sendable, Encodable {
         var counts: [String: Int] = [:]
         var latest: [Result] = []
         var open = 0
+        var held: [String] = []
         if FileManager.default.fileExists(atPath: paths.ledgerFile.path) {
             let ledger = try Ledger(file: paths.ledgerFile)
             let tally = try ledger.counts()
             for state in LedgerState.allCases where state != .done { counts[state.rawValue] = tally.byState[state] ?? 0 }
             for status in FinalStatus.allCases { counts[status.rawValue] = tally.byStatus[status] ?? 0 }
             open = LedgerState.allCases.filter { $0 != .done }.reduce(0) { $0 + (tally.byState[$1] ?? 0) }
+            held = try ledger.waitingEntries(limit: latestLimit).map { "\(FileName.display($0.path)): \($0.waitingReason ?? "")" }
             latest = try ledger.latestResults(limit: latestLimit).map {
                 Result(file: $0.path, status: $0.status?.rawValue ?? "?", activityID: $0.activityID, error: $0.error, completedAt: $0.completedAt)
             }
@@ -62,6 +65,8 @@ public struct StatusReport: Sendable, Encodable {
         if open > 0, !running {
             waiting.append("\(open) file(s) not finished and no daemon running: start `trackdrop watch` to finish them")
         }
+        // Files a run left unfinished, each with its reason.
+        waiting += held
         return StatusReport(ledger: paths.ledgerFile.path, counts: counts, latest: latest, waiting: waiting, daemonRunning: running, daemon: running ? daemon : nil)
     }
 

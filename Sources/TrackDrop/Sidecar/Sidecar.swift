@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import TrackKit
 
 /// The `<file>.result.json` answer to one source file (schema `trackdrop.result/1`); never holds a token.
@@ -21,15 +22,68 @@ public struct Sidecar: Codable, Sendable, Equatable {
             case distanceM = "distance_m", startTime = "start_time"
         }
 
+        public init(
+            format: String, pointsIn: Int, pointsOut: Int, distanceRawM: Double, distanceM: Double, startTime: String?,
+            removed: [String: Int]
+        ) {
+            self.format = format
+            self.pointsIn = pointsIn
+            self.pointsOut = pointsOut
+            self.distanceRawM = distanceRawM
+            self.distanceM = distanceM
+            self.startTime = startTime
+            self.removed = removed
+        }
+
+        /// The block's keys in the documented order: the one list both encoders walk.
+        var members: [(key: CodingKeys, value: Value)] {
+            [
+                (.format, .text(format)), (.pointsIn, .integer(pointsIn)), (.pointsOut, .integer(pointsOut)),
+                (.distanceRawM, .number(distanceRawM)), (.distanceM, .number(distanceM)), (.startTime, .text(startTime)),
+                (.removed, .counts(removed)),
+            ]
+        }
+
+        enum Value {
+            case text(String?)
+            case integer(Int)
+            case number(Double)
+            case counts([String: Int])
+        }
+
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(format, forKey: .format)
-            try container.encode(pointsIn, forKey: .pointsIn)
-            try container.encode(pointsOut, forKey: .pointsOut)
-            try container.encode(distanceRawM, forKey: .distanceRawM)
-            try container.encode(distanceM, forKey: .distanceM)
-            try container.encode(startTime, forKey: .startTime)
-            try container.encode(removed, forKey: .removed)
+            for (key, value) in members {
+                switch value {
+                case .text(let text): try container.encode(text, forKey: key)
+                case .integer(let number): try container.encode(number, forKey: key)
+                case .number(let number): try container.encode(number, forKey: key)
+                case .counts(let counts): try container.encode(counts, forKey: key)
+                }
+            }
+        }
+
+        /// Blocks written by earlier versions may lack newer keys: only `format` is required.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            format = try container.decode(String.self, forKey: .format)
+            pointsIn = try container.decodeIfPresent(Int.self, forKey: .pointsIn) ?? 0
+            pointsOut = try container.decodeIfPresent(Int.self, forKey: .pointsOut) ?? 0
+            distanceRawM = try container.decodeIfPresent(Double.self, forKey: .distanceRawM) ?? 0
+            distanceM = try container.decodeIfPresent(Double.self, forKey: .distanceM) ?? 0
+            startTime = try container.decodeIfPresent(String.self, forKey: .startTime)
+            removed = try container.decodeIfPresent([String: Int].self, forKey: .removed) ?? [:]
+        }
+
+        func encodedMembers(indent: String) -> String {
+            Sidecar.object(members.map { member -> (String, String) in
+                switch member.value {
+                case .text(let text): (member.key.rawValue, Sidecar.json(text))
+                case .integer(let number): (member.key.rawValue, Sidecar.json(number))
+                case .number(let number): (member.key.rawValue, Sidecar.json(number))
+                case .counts(let counts): (member.key.rawValue, Sidecar.json(counts))
+                }
+            }, indent: indent)
         }
     }
 
@@ -43,6 +97,8 @@ public struct Sidecar: Codable, Sendable, Equatable {
     public var uploadID: String?
     public var externalID: String?
     public var error: String?
+    /// Why a pending file is not final yet, when a run left it so (null otherwise).
+    public var waiting: String?
     public var track: Track?
     /// The HTML cleaning report written beside the sidecar (its file name), when the configuration asks for one.
     public var report: String?
@@ -50,27 +106,39 @@ public struct Sidecar: Codable, Sendable, Equatable {
     public var completedAt: String?
 
     enum CodingKeys: String, CodingKey {
-        case schema, source, sha256, status, error, track, report
+        case schema, source, sha256, status, error, waiting, track, report
         case activityID = "activity_id", activityURL = "activity_url", uploadID = "upload_id"
         case externalID = "external_id", apiCalls = "api_calls", completedAt = "completed_at"
+    }
+
+    /// One member's value, for the key table.
+    enum Value {
+        case text(String?)
+        case integer(Int64?)
+        case track(Track?)
+    }
+
+    /// Every key of the sidecar, in the documented order: the one list both encoders walk. A new key is added
+    /// here, as a stored property, and in `init(from:)` with `decodeIfPresent` (sidecars written before it lack it).
+    var members: [(key: CodingKeys, value: Value)] {
+        [
+            (.schema, .text(schema)), (.source, .text(source)), (.sha256, .text(sha256)), (.status, .text(status)),
+            (.activityID, .integer(activityID)), (.activityURL, .text(activityURL)), (.uploadID, .text(uploadID)),
+            (.externalID, .text(externalID)), (.error, .text(error)), (.waiting, .text(waiting)), (.track, .track(track)),
+            (.report, .text(report)), (.apiCalls, .integer(Int64(apiCalls))), (.completedAt, .text(completedAt)),
+        ]
     }
 
     /// Every key is written, `null` included, so readers can rely on the shape.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(schema, forKey: .schema)
-        try container.encode(source, forKey: .source)
-        try container.encode(sha256, forKey: .sha256)
-        try container.encode(status, forKey: .status)
-        try container.encode(activityID, forKey: .activityID)
-        try container.encode(activityURL, forKey: .activityURL)
-        try container.encode(uploadID, forKey: .uploadID)
-        try container.encode(externalID, forKey: .externalID)
-        try container.encode(error, forKey: .error)
-        try container.encode(track, forKey: .track)
-        try container.encode(report, forKey: .report)
-        try container.encode(apiCalls, forKey: .apiCalls)
-        try container.encode(completedAt, forKey: .completedAt)
+        for (key, value) in members {
+            switch value {
+            case .text(let text): try container.encode(text, forKey: key)
+            case .integer(let number): try container.encode(number, forKey: key)
+            case .track(let track): try container.encode(track, forKey: key)
+            }
+        }
     }
 
     public init(from decoder: any Decoder) throws {
@@ -84,6 +152,8 @@ public struct Sidecar: Codable, Sendable, Equatable {
         uploadID = try container.decodeIfPresent(String.self, forKey: .uploadID)
         externalID = try container.decodeIfPresent(String.self, forKey: .externalID)
         error = try container.decodeIfPresent(String.self, forKey: .error)
+        // Sidecars written before the key existed have no `waiting`.
+        waiting = try container.decodeIfPresent(String.self, forKey: .waiting)
         track = try container.decodeIfPresent(Track.self, forKey: .track)
         // Sidecars written before reports existed have no `report` key.
         report = try container.decodeIfPresent(String.self, forKey: .report)
@@ -102,10 +172,24 @@ public struct Sidecar: Codable, Sendable, Equatable {
         uploadID = entry.uploadID.map(String.init)
         externalID = entry.state == .discovered ? nil : entry.externalID
         error = entry.error
-        track = entry.trackJSON.flatMap { try? JSONDecoder().decode(Track.self, from: Data($0.utf8)) }
+        waiting = entry.state == .done ? nil : entry.waitingReason
+        track = entry.trackJSON.flatMap { Self.track(fromLedger: $0, path: entry.path) }
         report = entry.reportPath.map { URL(fileURLWithPath: $0).lastPathComponent }
         apiCalls = entry.apiCalls
         completedAt = entry.state == .done ? entry.completedAt.map(Self.timestamp) : nil
+    }
+
+    static let logger = Logger(label: "trackdrop.sidecar")
+
+    /// The `track` block kept in the ledger. A row that no longer decodes (written by another version) gives
+    /// `null` and a logged warning, never a silent loss.
+    static func track(fromLedger json: String, path: String) -> Track? {
+        do {
+            return try JSONDecoder().decode(Track.self, from: Data(json.utf8))
+        } catch {
+            logger.warning("the ledger's track summary of \(path) cannot be read (\(error)); its sidecar gets `track: null`")
+            return nil
+        }
     }
 
     static func timestamp(_ date: Date) -> String {
@@ -114,28 +198,21 @@ public struct Sidecar: Codable, Sendable, Equatable {
 
     /// Pretty JSON with the keys in the documented order (Foundation's encoder does not keep key order on Linux).
     public func encoded() -> Data {
-        let track = self.track.map { track in
-            Self.object([
-                ("format", Self.json(track.format)), ("points_in", Self.json(track.pointsIn)),
-                ("points_out", Self.json(track.pointsOut)), ("distance_raw_m", Self.json(track.distanceRawM)),
-                ("distance_m", Self.json(track.distanceM)), ("start_time", Self.json(track.startTime)),
-                ("removed", Self.json(track.removed)),
-            ], indent: "  ")
-        } ?? "null"
-        let text = Self.object([
-            ("schema", Self.json(schema)), ("source", Self.json(source)), ("sha256", Self.json(sha256)),
-            ("status", Self.json(status)), ("activity_id", Self.json(activityID)), ("activity_url", Self.json(activityURL)),
-            ("upload_id", Self.json(uploadID)), ("external_id", Self.json(externalID)), ("error", Self.json(error)),
-            ("track", track), ("report", Self.json(report)), ("api_calls", Self.json(apiCalls)), ("completed_at", Self.json(completedAt)),
-        ], indent: "")
+        let text = Self.object(members.map { member -> (String, String) in
+            switch member.value {
+            case .text(let text): (member.key.rawValue, Self.json(text))
+            case .integer(let number): (member.key.rawValue, Self.json(number))
+            case .track(let track): (member.key.rawValue, track.map { $0.encodedMembers(indent: "  ") } ?? "null")
+            }
+        }, indent: "")
         return Data((text + "\n").utf8)
     }
 
-    private static func object(_ members: [(String, String)], indent: String) -> String {
+    fileprivate static func object(_ members: [(String, String)], indent: String) -> String {
         "{\n" + members.map { "\(indent)  \"\($0.0)\": \($0.1)" }.joined(separator: ",\n") + "\n\(indent)}"
     }
 
-    private static func json<T: Encodable>(_ value: T) -> String {
+    fileprivate static func json<T: Encodable>(_ value: T) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         // Plain strings, numbers and string-keyed dictionaries always encode.

@@ -100,13 +100,14 @@ struct PipelineHarness {
     func pipeline(
         session: StravaSession, lookUpDelay: TimeInterval = 0, processingWaitLimit: TimeInterval = 900,
         links: ActivityLinks = .strava, reports: ReportPolicy = .init(),
-        inactiveAppWaits: (first: TimeInterval, longest: TimeInterval) = (300, 1_200)
+        inactiveAppWaits: (first: TimeInterval, longest: TimeInterval) = (300, 1_200), lookUpRetryWait: TimeInterval = 30
     ) -> Pipeline {
         Pipeline(
             ledger: ledger, session: session,
             options: .init(
                 paths: paths, lookUpDelay: lookUpDelay, processingWaitLimit: processingWaitLimit, links: links,
-                reports: reports, inactiveAppFirstWait: inactiveAppWaits.first, inactiveAppLongestWait: inactiveAppWaits.longest),
+                reports: reports, inactiveAppFirstWait: inactiveAppWaits.first, inactiveAppLongestWait: inactiveAppWaits.longest,
+                lookUpRetryWait: lookUpRetryWait),
             logger: SandboxHarness.quietLogger
         )
     }
@@ -114,10 +115,12 @@ struct PipelineHarness {
     /// Runs every file now in the inbox through the pipeline until all are final (or left unfinished).
     func runOnce(
         session: StravaSession, lookUpDelay: TimeInterval = 0, processingWaitLimit: TimeInterval = 900,
-        links: ActivityLinks = .strava, reports: ReportPolicy = .init()
+        links: ActivityLinks = .strava, reports: ReportPolicy = .init(), lookUpRetryWait: TimeInterval = 30
     ) async throws -> [LedgerEntry] {
         let watcher = FolderWatcher(folders: [FolderConfiguration(path: inbox.url)], options: .init(settleSeconds: 0.05), logger: SandboxHarness.quietLogger)
-        let pipeline = pipeline(session: session, lookUpDelay: lookUpDelay, processingWaitLimit: processingWaitLimit, links: links, reports: reports)
+        let pipeline = pipeline(
+            session: session, lookUpDelay: lookUpDelay, processingWaitLimit: processingWaitLimit, links: links, reports: reports,
+            lookUpRetryWait: lookUpRetryWait)
         let collector = ResultCollector(events: pipeline.events)
         async let scan: Void = watcher.runOnce()
         try await pipeline.run(intake: watcher.readyFiles, stopWhenIdle: true)
