@@ -1,9 +1,51 @@
 // swift-tools-version:6.2
+import Foundation
 import PackageDescription
+
+/// The Swift runtime and Foundation linked into `trackdrop` statically: resolving their symbols across a dozen
+/// shared libraries was most of the time every short command (`trackdrop check FILE`, `--version`) spent before
+/// doing anything (`Benchmarks/startup.sh` measures both ways; figures in `Benchmarks/results/startup.md`).
+///
+/// `-static-stdlib` covers only the core runtime on Linux; Foundation's archives are named one by one, and those
+/// names belong to the toolchain. So the list is used only when every archive it names is in this toolchain's
+/// `usr/lib/swift_static/linux`; a toolchain that names them differently (or `TRACKDROP_DYNAMIC_LINK=1`) links
+/// dynamically: slower to start, same behaviour.
+let staticRuntimeArchives = [
+    "Foundation", "CoreFoundation", "_FoundationICU", "_FoundationCShims", "_FoundationCollections",
+    "FoundationEssentials", "FoundationInternationalization", "swiftSynchronization", "swiftDispatch", "dispatch",
+    "BlocksRuntime",
+]
+
+func toolchainStaticLibraryFolders() -> [String] {
+    let environment = ProcessInfo.processInfo.environment
+    let searchPath = (environment["PATH"] ?? "").split(separator: ":").map(String.init)
+    return searchPath.compactMap { folder -> String? in
+        let swift = URL(fileURLWithPath: folder).appendingPathComponent("swift")
+        guard FileManager.default.isExecutableFile(atPath: swift.path) else { return nil }
+        let toolchainBin = swift.resolvingSymlinksInPath().deletingLastPathComponent()
+        return toolchainBin.deletingLastPathComponent().appendingPathComponent("lib/swift_static/linux").path
+    }
+}
+
+let staticRuntimeAvailable: Bool = {
+    #if os(Linux)
+    guard ProcessInfo.processInfo.environment["TRACKDROP_DYNAMIC_LINK"] != "1" else { return false }
+    guard let folder = toolchainStaticLibraryFolders().first else { return false }
+    return staticRuntimeArchives.allSatisfy { FileManager.default.fileExists(atPath: "\(folder)/lib\($0).a") }
+    #else
+    return false
+    #endif
+}()
+
+let trackdropLinkerSettings: [LinkerSetting] = staticRuntimeAvailable
+    ? [.unsafeFlags(
+        ["-static-stdlib"] + staticRuntimeArchives.map { "-l" + $0 } + [
+            "-lstdc++", "-use-ld=lld", "-Xlinker", "--no-export-dynamic", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
+        ])]
+    : []
 
 let package = Package(
     name: "trackdrop",
-    platforms: [.macOS(.v15)],
     products: [
         .executable(name: "trackdrop", targets: ["trackdrop"]),
         .library(name: "TrackKit", targets: ["TrackKit"]),
@@ -81,9 +123,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
-            // The Swift runtime and Foundation linked in statically: resolving their symbols across a dozen
-            // shared libraries was most of the 25 ms every `trackdrop check` spent before doing anything.
-            linkerSettings: [.unsafeFlags(["-static-stdlib", "-lFoundation", "-lCoreFoundation", "-l_FoundationICU", "-l_FoundationCShims", "-l_FoundationCollections", "-lFoundationEssentials", "-lFoundationInternationalization", "-lswiftSynchronization", "-lswiftDispatch", "-ldispatch", "-lBlocksRuntime", "-lstdc++", "-use-ld=lld", "-Xlinker", "--no-export-dynamic", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"])],
+            linkerSettings: trackdropLinkerSettings,
             plugins: ["BuildInfo"]
         ),
         .testTarget(

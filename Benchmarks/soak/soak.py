@@ -277,13 +277,14 @@ def rss_run(work):
 
 def main():
     results = {}
-    work = tempfile.mkdtemp(prefix="trackdrop-soak-")
-    try:
-        results["soak"] = soak(work)
-        print(json.dumps(results["soak"]), flush=True)
-        write_report(results)
-    finally:
-        shutil.rmtree(work, ignore_errors=True)
+    if FILES > 0:
+        work = tempfile.mkdtemp(prefix="trackdrop-soak-")
+        try:
+            results["soak"] = soak(work)
+            print(json.dumps(results["soak"]), flush=True)
+            write_report(results)
+        finally:
+            shutil.rmtree(work, ignore_errors=True)
     if RSS_FILES > 0:
         work = tempfile.mkdtemp(prefix="trackdrop-rss-")
         try:
@@ -295,9 +296,22 @@ def main():
 
 
 def write_report(results):
+    """Benchmarks/results/soak.md for a soak (and memory) run; Benchmarks/results/soak-memory.md for a memory run
+    alone (SOAK_FILES=0), so that each keeps its own latest figures."""
     date = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
-    s = results["soak"]
     env = f"SOAK_FILES={FILES} SOAK_KILLS={KILLS} RSS_FILES={RSS_FILES} BUILD={BUILD}"
+    if "soak" not in results:
+        lines = ["# Soak: the daemon's memory over a long run", "",
+                 f"Date: {date}. Machine: {os.cpu_count()} cores shared with other work. Binary: {BUILD} build.",
+                 f"Command: `{env} Benchmarks/soak.sh` (driver `Benchmarks/soak/soak.py`), against a standalone",
+                 "`trackdrop sandbox` on loopback, connected through `trackdrop auth login --manual`."]
+        lines += memory_section(results)
+        out = os.path.join(ROOT, "results", "soak-memory.md")
+        with open(out, "w") as f:
+            f.write("\n".join(lines) + "\n")
+        print("\n".join(lines))
+        return
+    s = results["soak"]
     lines = [
         "# Soak: kills, faults, one-shot runs beside the daemon, long-run memory", "",
         f"Date: {date}. Machine: {os.cpu_count()} cores shared with other builds. Binary: {BUILD} build.",
@@ -319,20 +333,25 @@ def write_report(results):
         "`lost`: files without a final sidecar at the end; `doubled`: activities beyond one per external id.",
         "The revoked/reconnect lines are the daemon's reaction to the deliberate revocation (expected > 0).",
     ]
-    if "rss" in results:
-        r = results["rss"]
-        growth = (r["rss_last_kb"] - r["rss_at_1000_kb"]) / 1024 if r["rss_at_1000_kb"] and r["rss_last_kb"] else float("nan")
-        lines += ["", f"## Daemon memory over {r['files']:,} files",
-                  "One daemon, no kills, no faults; files written 250 at a time, at most two batches ahead of it.", "",
-                  "| files final | RSS at the 1,000th | RSS at the end | max RSS | growth 1,000th → end | wall time |",
-                  "|---|---|---|---|---|---|",
-                  f"| {r['done']:,} | {r['rss_at_1000_kb'] / 1024:.1f} MB | {r['rss_last_kb'] / 1024:.1f} MB | {r['rss_max_kb'] / 1024:.1f} MB | {growth:+.1f} MB | {r['wall_seconds']} s |",
-                  "", "Target: growth ≤ 10 MB. Samples (files with a sidecar, RSS kB): "
-                  + ", ".join(f"{n}:{kb}" for n, kb in r["samples"])]
+    lines += memory_section(results)
     out = os.path.join(ROOT, "results", "soak.md")
     with open(out, "w") as f:
         f.write("\n".join(lines) + "\n")
     print("\n".join(lines))
+
+
+def memory_section(results):
+    if "rss" not in results:
+        return []
+    r = results["rss"]
+    growth = (r["rss_last_kb"] - r["rss_at_1000_kb"]) / 1024 if r["rss_at_1000_kb"] and r["rss_last_kb"] else float("nan")
+    return ["", f"## Daemon memory over {r['files']:,} files",
+            "One daemon, no kills, no faults; files written 250 at a time, at most two batches ahead of it.", "",
+            "| files final | RSS at the 1,000th | RSS at the end | max RSS | growth 1,000th → end | wall time |",
+            "|---|---|---|---|---|---|",
+            f"| {r['done']:,} | {r['rss_at_1000_kb'] / 1024:.1f} MB | {r['rss_last_kb'] / 1024:.1f} MB | {r['rss_max_kb'] / 1024:.1f} MB | {growth:+.1f} MB | {r['wall_seconds']} s |",
+            "", "Target: growth ≤ 10 MB. Samples (files with a sidecar, RSS kB): "
+            + ", ".join(f"{n}:{kb}" for n, kb in r["samples"])]
 
 
 if __name__ == "__main__":
