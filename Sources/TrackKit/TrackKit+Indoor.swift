@@ -12,13 +12,13 @@ extension TrackKit {
     static func normalizeIndoor(_ result: ReadResult, original: Data) -> NormalizedTrack {
         let summary = TrackSummary(indoor: result)
         var issues: [TrackIssue] = [.warning(
-            "indoor",
+            .indoor,
             "no trackpoint has a GPS position (an indoor activity); the file is passed through unchanged and Strava uses its distance")]
         if let start = summary.startTime, start < TrackChecker.earliestPlausible || start > Date().addingTimeInterval(86_400) {
-            issues.append(.error("implausible-date", "the activity is dated \(start) (the device had no clock set); Strava would file it at that date"))
+            issues.append(.error(.implausibleDate, "the activity is dated \(start) (the device had no clock set); Strava would file it at that date"))
         }
         if result.zonelessTimes > 0 {
-            issues.append(.warning("zoneless-times", "\(result.zonelessTimes) times carry no time zone and were read as UTC (first at line \(result.firstZonelessLine ?? 0))"))
+            issues.append(.warning(.zonelessTimes, "\(result.zonelessTimes) times carry no time zone and were read as UTC (first at line \(result.firstZonelessLine ?? 0))"))
         }
         return NormalizedTrack(
             format: .tcx, gzipped: result.gzipped, usable: !issues.contains { $0.severity == .error }, issues: issues,

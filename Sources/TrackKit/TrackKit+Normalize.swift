@@ -23,13 +23,13 @@ extension TrackKit {
         let source: ByteSource
         do {
             source = try ByteSource(contentsOf: url, limits: options.limits)
-        } catch let error as TrackError where error.code != "unreadable" {
+        } catch let error as TrackError where error.code != .unreadable {
             return refused(error, format: guess, gzipped: false)
         }
         let head: [UInt8]
         do {
             head = try source.prepare()
-        } catch let error as TrackError where error.code != "unreadable" {
+        } catch let error as TrackError where error.code != .unreadable {
             return refused(error, format: guess, gzipped: source.gzipped)
         }
         if head.isEmpty { return refused(.empty(), format: guess, gzipped: source.gzipped) }
@@ -37,7 +37,7 @@ extension TrackKit {
         if FITDetection.isFIT(head) {
             do {
                 return normalizeFIT(data: try FITReading.read(source, head: head), gzipped: source.gzipped)
-            } catch let error as TrackError where error.code != "unreadable" {
+            } catch let error as TrackError where error.code != .unreadable {
                 return refused(error, format: .fit, gzipped: source.gzipped)
             }
         }
@@ -56,7 +56,7 @@ extension TrackKit {
             } else {
                 result = try XMLTrackReader(source: source, expectedPoints: estimate).read()
             }
-        } catch let error as TrackError where error.code != "unreadable" {
+        } catch let error as TrackError where error.code != .unreadable {
             return refused(error, format: guess, gzipped: source.gzipped)
         }
         if isIndoor(result) {
@@ -87,7 +87,7 @@ extension TrackKit {
             if let report = TrackCleaner.clean(&track, options: CleaningOptions(sport: options.sport), keepingAtLeast: 2, removals: &removals) {
                 removed.merge(report.removed.filter { $0.value > 0 }) { $0 + $1 }
             } else {
-                issues.append(.warning("cleaning-skipped", "cleaning would leave fewer than 2 points (the device barely moved); the track is kept as recorded"))
+                issues.append(.warning(.cleaningSkipped, "cleaning would leave fewer than 2 points (the device barely moved); the track is kept as recorded"))
             }
         }
         let pointsOut = track.segments.reduce(0) { $0 + $1.count }
@@ -159,7 +159,7 @@ extension TrackKit {
         } catch let error as TrackError {
             return refused(error, format: .fit, gzipped: gzipped)
         } catch {
-            return refused(TrackError(code: "fit-header", message: "\(error)"), format: .fit, gzipped: gzipped)
+            return refused(TrackError(code: .fitHeader, message: "\(error)"), format: .fit, gzipped: gzipped)
         }
         let issues = FITChecker(now: Date()).check(fit)
         let summary = TrackSummary(fit: fit)

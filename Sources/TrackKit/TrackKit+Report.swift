@@ -24,7 +24,7 @@ extension TrackKit {
         do {
             try Data(html.utf8).write(to: destination, options: .atomic)
         } catch {
-            throw TrackError(code: "report-unwritable", message: "cannot write the report \(destination.path): \(error.localizedDescription)")
+            throw TrackError(code: .reportUnwritable, message: "cannot write the report \(destination.path): \(error.localizedDescription)")
         }
     }
 }

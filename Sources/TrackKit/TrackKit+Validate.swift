@@ -12,7 +12,7 @@ extension TrackKit {
         switch track.format {
         case .gpx: return GPXWriter.write(track)
         case .tcx: return TCXWriter.write(track)
-        case .fit: throw TrackError(code: "unsupported", message: "trackdrop does not write FIT; FIT files are passed through unchanged")
+        case .fit: throw TrackError(code: .unsupported, message: "trackdrop does not write FIT; FIT files are passed through unchanged")
         }
     }
 

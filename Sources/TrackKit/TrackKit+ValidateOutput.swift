@@ -40,9 +40,9 @@ extension TrackKit {
 
     private static func outputInvalid(_ error: any Error) -> TrackIssue {
         if let error = error as? TrackError {
-            return .error(error.code == "unreadable" ? "output-invalid" : error.code, error.message)
+            return .error(error.code == .unreadable ? .outputInvalid : error.code, error.message)
         }
-        return .error("output-invalid", "cannot validate the written file: \(error)")
+        return .error(.outputInvalid, "cannot validate the written file: \(error)")
     }
 
     /// The same track with every segment (so every TCX lap) kept, thinned to the points that show every

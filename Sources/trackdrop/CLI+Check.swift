@@ -121,7 +121,7 @@ struct CheckReport: Encodable {
         startTime = normalized.startTime.map(TrackKit.timestamp)
         durationSeconds = normalized.duration
         removed = normalized.removed
-        issues = normalized.issues.map { Issue(code: $0.code, message: $0.message, severity: $0.severity.rawValue) }
+        issues = normalized.issues.map { Issue(code: $0.code.rawValue, message: $0.message, severity: $0.severity.rawValue) }
         validated = normalized.outputValidation == .full
         validation = normalized.outputValidation.rawValue
     }
@@ -132,7 +132,7 @@ struct CheckReport: Encodable {
         removed = [:]
         validated = false
         validation = OutputValidation.skipped.rawValue
-        let code = (failure as? TrackError)?.code ?? "unreadable"
+        let code = ((failure as? TrackError)?.code ?? .unreadable).rawValue
         issues = [Issue(code: code, message: "\(failure)", severity: "error")]
     }
 

@@ -23,7 +23,7 @@ import Testing
                 #expect(result.issues.contains { $0.severity == .error }, "\(name) unusable without an error")
             }
             for issue in result.issues {
-                #expect(!issue.message.isEmpty && !issue.code.isEmpty, "\(name)")
+                #expect(!issue.message.isEmpty && !issue.code.rawValue.isEmpty, "\(name)")
             }
         }
     }

@@ -55,8 +55,13 @@ final class ScratchFolder {
 }
 
 extension NormalizedTrack {
-    var codes: Set<String> { Set(issues.map(\.code)) }
-    var errorCodes: Set<String> { Set(issues.filter { $0.severity == .error }.map(\.code)) }
+    var codes: Set<String> { Set(issues.map(\.code.rawValue)) }
+    var errorCodes: Set<String> { Set(issues.filter { $0.severity == .error }.map(\.code.rawValue)) }
+}
+
+/// Tests name codes as users see them (`#expect(error.code == "too-large")`); the sources use the constants.
+extension IssueCode: ExpressibleByStringLiteral {
+    public init(stringLiteral value: String) { self.init(rawValue: value) }
 }
 
 /// Small GPX documents for tests.

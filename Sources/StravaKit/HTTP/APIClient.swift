@@ -12,6 +12,24 @@ struct APIClient: Sendable {
     let logger: Logger
     var retry: RetryPolicy { settings.retry }
 
+    /// The answer when its status is `expected`; any other final status is `StravaError.server` with Strava's
+    /// own message. The one status check every call shares.
+    func send(_ request: APIRequest, expecting expected: Int = 200, calls: inout Int) async throws -> HTTPExchange {
+        let exchange = try await send(request, calls: &calls)
+        guard exchange.status == expected else {
+            throw StravaError.server(
+                endpoint: request.label, status: exchange.status, message: StravaErrorBody(exchange.body).summary)
+        }
+        return exchange
+    }
+
+    /// Like `send(_:expecting:calls:)`, with the answer's JSON decoded as `type`.
+    func send<T: Decodable>(
+        _ request: APIRequest, expecting expected: Int = 200, as type: T.Type, calls: inout Int
+    ) async throws -> T {
+        try await send(request, expecting: expected, calls: &calls).decode(type, endpoint: request.label)
+    }
+
     /// The final answer (2xx, or a 4xx other than 401/408/429). `calls` grows by every request that
     /// reached, or may have reached, Strava.
     func send(_ request: APIRequest, calls: inout Int) async throws -> HTTPExchange {

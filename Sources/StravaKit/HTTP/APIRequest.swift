@@ -6,13 +6,30 @@ struct APIRequest: Sendable {
     var method: HTTPMethod
     /// Path below the API base, e.g. `/uploads/42`.
     var path: String
-    var query: [(String, String)] = []
+    var query: [(String, String)]
     var body: Data?
     var contentType: String?
-    /// A lost answer must not make us resend (a POST that creates something).
-    var unsafeToResend = false
     /// What a 2xx answer must hold; anything else (empty, HTML, a proxy's page) is a server failure.
-    var expectedBody = ExpectedBody.jsonObject
+    var expectedBody: ExpectedBody
+
+    init(
+        method: HTTPMethod, path: String, query: [(String, String)] = [], body: Data? = nil, contentType: String? = nil,
+        expectedBody: ExpectedBody = .jsonObject
+    ) {
+        self.method = method
+        self.path = path
+        self.query = query
+        self.body = body
+        self.contentType = contentType
+        self.expectedBody = expectedBody
+    }
+
+    /// A request whose answer was lost may have taken effect, and sending it again may do it twice: every method
+    /// but the idempotent ones (a POST that creates an upload above all). Such a request is looked up, never
+    /// re-sent blindly; it follows from the method, so no caller can forget it.
+    var unsafeToResend: Bool {
+        ![.GET, .HEAD, .PUT, .DELETE, .OPTIONS].contains(method)
+    }
 
     /// The JSON a successful answer carries.
     enum ExpectedBody: Sendable {

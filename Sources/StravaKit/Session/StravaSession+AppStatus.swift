@@ -8,11 +8,7 @@ extension StravaSession {
         var calls = 0
         let request = APIRequest(method: .GET, path: "/athlete")
         do {
-            let exchange = try await api.send(request, calls: &calls)
-            guard exchange.status == 200 else {
-                throw StravaError.server(
-                    endpoint: request.label, status: exchange.status, message: StravaErrorBody(exchange.body).summary)
-            }
+            _ = try await api.send(request, expecting: 200, calls: &calls)
             return true
         } catch StravaError.appInactive {
             return false

@@ -3,16 +3,10 @@ import Foundation
 extension StravaSession {
     /// After a crash with the POST outcome unknown: find the activity made from this external_id, if any.
     ///
-    /// `GET /athlete/activities` filters on the activity's start, not on when it was uploaded, so
-    /// `submittedAfter` cannot narrow the listing; the most recent activities (up to three pages of
-    /// 200) are searched. Pass `activityStartTime` when it is known to search from there instead.
-    public func lookUp(externalID: String, submittedAfter: Date) async throws -> UploadOutcome? {
-        try await lookUp(externalID: externalID, activityStartTime: nil)
-    }
-
-    /// Like `lookUp(externalID:submittedAfter:)`, listing only activities that start at or after
-    /// `activityStartTime` when given.
-    public func lookUp(externalID: String, activityStartTime: Date?) async throws -> UploadOutcome? {
+    /// `GET /athlete/activities` filters on the activity's start, not on when it was uploaded: without
+    /// `activityStartTime` the most recent activities (up to three pages of 200) are searched; with it, only
+    /// activities that start at or after it.
+    public func lookUp(externalID: String, activityStartTime: Date? = nil) async throws -> UploadOutcome? {
         try ensureOpen()
         var calls = 0
         return try await searchActivities(externalID: externalID, startTime: activityStartTime, calls: &calls)
@@ -40,12 +34,7 @@ extension StravaSession {
         if let before { query.insert(("before", String(Int64(before.timeIntervalSince1970.rounded(.up)) + 1)), at: 0) }
         if let after { query.insert(("after", String(Int64(after.timeIntervalSince1970.rounded(.down)) - 1)), at: 0) }
         let request = APIRequest(method: .GET, path: "/athlete/activities", query: query, expectedBody: .jsonArray)
-        let exchange = try await api.send(request, calls: &calls)
-        guard exchange.status == 200 else {
-            throw StravaError.server(
-                endpoint: request.label, status: exchange.status, message: StravaErrorBody(exchange.body).summary)
-        }
-        return try exchange.decode([ActivitySummary].self, endpoint: request.label)
+        return try await api.send(request, as: [ActivitySummary].self, calls: &calls)
     }
 
     /// A POST whose answer was lost may still be processing: look a few times over a while

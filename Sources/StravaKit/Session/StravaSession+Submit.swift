@@ -97,6 +97,6 @@ extension UploadRequest {
         if let commute { form.add(field: "commute", value: commute ? "1" : "0") }
         form.add(file: "file", fileName: fileName, contentType: "application/octet-stream", data: data)
         return APIRequest(
-            method: .POST, path: "/uploads", body: form.finished(), contentType: form.contentType, unsafeToResend: true)
+            method: .POST, path: "/uploads", body: form.finished(), contentType: form.contentType)
     }
 }

@@ -178,7 +178,7 @@ extension Pipeline {
         guard pauseReason == nil else { return nil }
         let outcome: UploadOutcome?
         do {
-            outcome = try await session.lookUp(externalID: entry.externalID, submittedAfter: submittedAt.addingTimeInterval(-300))
+            outcome = try await session.lookUp(externalID: entry.externalID)
         } catch StravaError.missingScope(let scope) {
             // Without a read scope no listing can find it, and retrying the look-up would wait for ever. Send it
             // again instead: Strava recognises the same file as a duplicate of the first upload (which the new

@@ -26,13 +26,13 @@ public struct InputLimits: Sendable, Equatable {
 
     func tooLarge(bytes: Int, what: String) -> TrackError {
         TrackError(
-            code: "too-large",
+            code: .tooLarge,
             message: "\(what) is \(Self.mebibytes(bytes)), larger than the limit of \(maxFileMiB) MiB; raise \(settingName) if it is a real activity")
     }
 
     func bomb(inflated: Int, compressed: Int) -> TrackError {
         TrackError(
-            code: "too-large",
+            code: .tooLarge,
             message: "the gzipped file inflates more than \(maxInflationRatio) times (\(Self.mebibytes(inflated)) from \(Self.mebibytes(compressed)) so far), as only a decompression bomb does; refused")
     }
 

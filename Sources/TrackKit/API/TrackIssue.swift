@@ -9,21 +9,21 @@ public struct TrackIssue: Sendable, Codable, Equatable, CustomStringConvertible 
     }
 
     /// Stable, kebab-case identifier such as `no-timestamps` or `time-backwards`.
-    public var code: String
+    public var code: IssueCode
     public var message: String
     public var severity: Severity
 
-    public init(code: String, message: String, severity: Severity) {
+    public init(code: IssueCode, message: String, severity: Severity) {
         self.code = code
         self.message = message
         self.severity = severity
     }
 
-    public static func error(_ code: String, _ message: String) -> TrackIssue {
+    public static func error(_ code: IssueCode, _ message: String) -> TrackIssue {
         TrackIssue(code: code, message: message, severity: .error)
     }
 
-    public static func warning(_ code: String, _ message: String) -> TrackIssue {
+    public static func warning(_ code: IssueCode, _ message: String) -> TrackIssue {
         TrackIssue(code: code, message: message, severity: .warning)
     }
 

@@ -9,26 +9,26 @@ struct FITChecker {
     func check(_ fit: FITFile) -> [TrackIssue] {
         var issues: [TrackIssue] = []
         if fit.headerCRCValid == false {
-            issues.append(.error("fit-crc", "the FIT header CRC does not match; the file is damaged, copy it from the device again"))
+            issues.append(.error(.fitCRC, "the FIT header CRC does not match; the file is damaged, copy it from the device again"))
         }
         if !fit.fileCRCValid {
-            issues.append(.error("fit-crc", "the FIT file CRC does not match the \(fit.dataSize) data bytes; the file is damaged or truncated, copy it from the device again"))
+            issues.append(.error(.fitCRC, "the FIT file CRC does not match the \(fit.dataSize) data bytes; the file is damaged or truncated, copy it from the device again"))
         }
         if let problem = fit.walkProblem {
-            issues.append(.warning("fit-structure", "the FIT messages could not be walked to the end: \(problem)"))
+            issues.append(.warning(.fitStructure, "the FIT messages could not be walked to the end: \(problem)"))
         }
         if fit.trailingBytes > 0 {
-            issues.append(.warning("fit-trailing-data", "\(fit.trailingBytes) bytes follow the FIT data (a chained file or junk); only the first file was checked"))
+            issues.append(.warning(.fitTrailingData, "\(fit.trailingBytes) bytes follow the FIT data (a chained file or junk); only the first file was checked"))
         }
         if fit.recordCount == 0 {
-            issues.append(.error("not-a-track", "the FIT file holds no record messages (no recorded track); it is not an activity"))
+            issues.append(.error(.notATrack, "the FIT file holds no record messages (no recorded track); it is not an activity"))
         } else if fit.timedRecordCount == 0 {
-            issues.append(.error("no-timestamps", "none of the \(fit.recordCount) FIT records has a timestamp; Strava refuses files without timestamps"))
+            issues.append(.error(.noTimestamps, "none of the \(fit.recordCount) FIT records has a timestamp; Strava refuses files without timestamps"))
         } else if fit.timedRecordCount < 2 {
-            issues.append(.error("too-few-points", "only \(fit.timedRecordCount) FIT record has a timestamp; Strava needs at least 2"))
+            issues.append(.error(.tooFewPoints, "only \(fit.timedRecordCount) FIT record has a timestamp; Strava needs at least 2"))
         }
         if let first = fit.firstTimestamp, first < TrackChecker.earliestPlausible || first > now.addingTimeInterval(86_400) {
-            issues.append(.error("implausible-date", "the first FIT record is dated \(first) (before 1990 or in the future); the device clock was not set"))
+            issues.append(.error(.implausibleDate, "the first FIT record is dated \(first) (before 1990 or in the future); the device clock was not set"))
         }
         return issues
     }

@@ -19,27 +19,27 @@ struct TrackChecker {
         var track = result.track
         let format = track.format == .tcx ? "trackpoint" : "trkpt"
         if result.isCourse {
-            issues.append(.warning("tcx-course", "the TCX file holds a course (a planned route), not a recorded activity; it is written back as an activity"))
+            issues.append(.warning(.tcxCourse, "the TCX file holds a course (a planned route), not a recorded activity; it is written back as an activity"))
         }
         if result.pointsWithoutPosition > 0 {
-            issues.append(.warning("no-position", "\(result.pointsWithoutPosition) \(format)s have no position and were left out (first at line \(result.firstPointWithoutPositionLine ?? 0))"))
+            issues.append(.warning(.noPosition, "\(result.pointsWithoutPosition) \(format)s have no position and were left out (first at line \(result.firstPointWithoutPositionLine ?? 0))"))
         }
         if result.unreadableTimes > 0 {
-            issues.append(.warning("bad-time", "\(result.unreadableTimes) times are not ISO 8601 and were ignored (first at line \(result.firstUnreadableTimeLine ?? 0))"))
+            issues.append(.warning(.badTime, "\(result.unreadableTimes) times are not ISO 8601 and were ignored (first at line \(result.firstUnreadableTimeLine ?? 0))"))
         }
         if result.zonelessTimes > 0 {
-            issues.append(.warning("zoneless-times", "\(result.zonelessTimes) times carry no time zone and were read as UTC (first at line \(result.firstZonelessLine ?? 0))"))
+            issues.append(.warning(.zonelessTimes, "\(result.zonelessTimes) times carry no time zone and were read as UTC (first at line \(result.firstZonelessLine ?? 0))"))
         }
 
         let (kept, dropIssues, dropped) = dropUnwritablePoints(&track, name: format)
         issues += dropIssues
         if track.segments.allSatisfy(\.isEmpty) {
             if result.waypointCount > 0 || result.routePointCount > 0 {
-                issues.append(.error("not-a-track", "the file holds \(result.waypointCount) waypoints and \(result.routePointCount) route points but no recorded track; Strava needs a track with times"))
+                issues.append(.error(.notATrack, "the file holds \(result.waypointCount) waypoints and \(result.routePointCount) route points but no recorded track; Strava needs a track with times"))
             } else if kept == 0, dropped > 0 {
-                issues.append(.error("no-position", "none of the \(dropped) \(format)s has a usable position (out of range or 0°, 0°); the device recorded no GPS track"))
+                issues.append(.error(.noPosition, "none of the \(dropped) \(format)s has a usable position (out of range or 0°, 0°); the device recorded no GPS track"))
             } else {
-                issues.append(.error("too-few-points", "the file holds no \(format) at all; Strava needs at least 2 timed points"))
+                issues.append(.error(.tooFewPoints, "the file holds no \(format) at all; Strava needs at least 2 timed points"))
             }
             return (issues, track, dropped)
         }
@@ -85,10 +85,10 @@ struct TrackChecker {
         }
         var issues: [TrackIssue] = []
         if let firstOutOfRange {
-            issues.append(.warning("coordinates-out-of-range", "\(outOfRange) \(name)s lie outside latitude ±90 / longitude ±180 and were dropped (first: \(firstOutOfRange))"))
+            issues.append(.warning(.coordinatesOutOfRange, "\(outOfRange) \(name)s lie outside latitude ±90 / longitude ±180 and were dropped (first: \(firstOutOfRange))"))
         }
         if let firstZero {
-            issues.append(.warning("zero-coordinates", "\(zero) \(name)s sit at 0°, 0° (a logger without a fix) and were dropped (first: \(firstZero))"))
+            issues.append(.warning(.zeroCoordinates, "\(zero) \(name)s sit at 0°, 0° (a logger without a fix) and were dropped (first: \(firstZero))"))
         }
         return (kept, issues, outOfRange + zero)
     }
@@ -138,27 +138,27 @@ struct TrackChecker {
             previous = time
         }
         if timed == 0, let first = firstPoint {
-            issues.append(.error("no-timestamps", "no \(name) has a <time> (\(place(0, first)) is the first); Strava refuses files without timestamps"))
+            issues.append(.error(.noTimestamps, "no \(name) has a <time> (\(place(0, first)) is the first); Strava refuses files without timestamps"))
             return issues
         }
         if timed < 2 {
-            issues.append(.error("too-few-points", "only \(timed) \(name) has a time; Strava needs at least 2 timed points"))
+            issues.append(.error(.tooFewPoints, "only \(timed) \(name) has a time; Strava needs at least 2 timed points"))
         }
         if let firstUntimed, let firstUntimedPoint, timed > 0 {
-            issues.append(.warning("missing-times", "\(count - timed) of \(count) \(name)s have no time (first: \(place(firstUntimed, firstUntimedPoint)))"))
+            issues.append(.warning(.missingTimes, "\(count - timed) of \(count) \(name)s have no time (first: \(place(firstUntimed, firstUntimedPoint)))"))
         }
         if let firstImplausible {
             if implausible * 2 > timed {
-                issues.append(.error("implausible-date", "\(implausible) of \(timed) times lie before 1990 or in the future (first: \(firstImplausible)); the device clock was not set, and Strava would date the activity wrongly"))
+                issues.append(.error(.implausibleDate, "\(implausible) of \(timed) times lie before 1990 or in the future (first: \(firstImplausible)); the device clock was not set, and Strava would date the activity wrongly"))
             } else {
-                issues.append(.warning("implausible-date", "\(implausible) times lie before 1990 or in the future (first: \(firstImplausible))"))
+                issues.append(.warning(.implausibleDate, "\(implausible) times lie before 1990 or in the future (first: \(firstImplausible))"))
             }
         }
         if let firstBackwards {
-            issues.append(.warning("time-backwards", "time goes backwards \(backwards) times (first: \(firstBackwards))"))
+            issues.append(.warning(.timeBackwards, "time goes backwards \(backwards) times (first: \(firstBackwards))"))
         }
         if let firstDuplicate {
-            issues.append(.warning("duplicate-times", "\(duplicates) \(name)s repeat the previous time (first: \(firstDuplicate))"))
+            issues.append(.warning(.duplicateTimes, "\(duplicates) \(name)s repeat the previous time (first: \(firstDuplicate))"))
         }
         return issues
     }

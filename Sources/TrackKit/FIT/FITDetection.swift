@@ -22,7 +22,7 @@ enum FITDetection {
         }.joined(separator: " ")
         let inside = gzipped ? "the gzipped content" : "the file"
         return TrackError(
-            code: "not-xml",
+            code: .notXML,
             message: "not an XML file: \(inside) starts with bytes \(shown), which is neither GPX, TCX (XML) nor FIT; expected GPX, TCX or FIT")
     }
 }
@@ -50,7 +50,7 @@ enum FITReading {
             if count == 0 { return data }
             guard data.count + count <= keep else {
                 throw TrackError(
-                    code: "too-large",
+                    code: .tooLarge,
                     message: "more than \(InputLimits.mebibytes(maximumTrailingBytes)) follow the \(InputLimits.mebibytes(declared)) of FIT data the header announces; that is junk, not a chained FIT file")
             }
             data.append(contentsOf: chunk[0..<count])

@@ -28,16 +28,16 @@ struct FITFile {
 
     private mutating func parse(_ bytes: UnsafeRawBufferPointer) throws {
         guard bytes.count >= 12 else {
-            throw TrackError(code: "fit-header", message: "invalid FIT: the file is only \(bytes.count) bytes, shorter than a FIT header")
+            throw TrackError(code: .fitHeader, message: "invalid FIT: the file is only \(bytes.count) bytes, shorter than a FIT header")
         }
         headerSize = Int(bytes[0])
         guard headerSize == 12 || headerSize == 14, bytes.count >= headerSize else {
-            throw TrackError(code: "fit-header", message: "invalid FIT: header size \(bytes[0]) (expected 12 or 14); the file is not FIT")
+            throw TrackError(code: .fitHeader, message: "invalid FIT: header size \(bytes[0]) (expected 12 or 14); the file is not FIT")
         }
         guard bytes[8] == UInt8(ascii: "."), bytes[9] == UInt8(ascii: "F"), bytes[10] == UInt8(ascii: "I"),
             bytes[11] == UInt8(ascii: "T")
         else {
-            throw TrackError(code: "fit-header", message: "invalid FIT: the header lacks the \".FIT\" signature; the file is not FIT")
+            throw TrackError(code: .fitHeader, message: "invalid FIT: the header lacks the \".FIT\" signature; the file is not FIT")
         }
         dataSize = Int(bytes.loadUnaligned(fromByteOffset: 4, as: UInt32.self).littleEndian)
         if headerSize == 14 {

@@ -64,7 +64,7 @@ final class ByteSource {
         guard status.st_mode & S_IFMT == S_IFREG else {
             close(descriptor)
             throw TrackError(
-                code: "not-a-file",
+                code: .notAFile,
                 message: "\(FileName.display(url.path)) is \(Self.kind(of: status.st_mode)), not a regular file; only activity files are read")
         }
         guard Int(status.st_size) <= limits.maxFileBytes else {
@@ -243,7 +243,7 @@ final class ByteSource {
         while !streamEnded {
             guard try refillCompressed() else {
                 throw TrackError(
-                    code: "truncated",
+                    code: .truncated,
                     message: "the gzipped file is truncated: it ends in the middle of the compressed data")
             }
             let available = compressedEnd - compressedStart
@@ -268,7 +268,7 @@ final class ByteSource {
                 break
             default:
                 throw TrackError(
-                    code: "bad-gzip", message: "the gzipped file is damaged (zlib error \(status)); copy it again")
+                    code: .badGzip, message: "the gzipped file is damaged (zlib error \(status)); copy it again")
             }
             if produced > 0 {
                 inflatedBytes += produced

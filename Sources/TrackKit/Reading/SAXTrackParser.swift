@@ -184,7 +184,7 @@ struct SAXTrackParser {
                 formatName = "TCX"
             default:
                 refuse(TrackError(
-                    code: "not-a-track",
+                    code: .notATrack,
                     message: "not a GPX or TCX file: the root element is <\(String(cString: localName))>; export the activity as GPX, TCX or FIT"))
             }
             return

@@ -62,7 +62,7 @@ final class XMLTrackReader {
         guard let message = parser.errors.message else {
             if parser.sawRoot {
                 return TrackError(
-                    code: "truncated",
+                    code: .truncated,
                     message: "invalid \(formatName): the file ends before its root element closes\(line.map { " (line \($0))" } ?? ""); copy it from the device again",
                     line: line)
             }
@@ -75,12 +75,12 @@ final class XMLTrackReader {
             return TrackError.unsafe("entity use (\(message))", line: line)
         }
         if !parser.sawRoot, source.deliveredBytes > 0, message.contains("Start tag expected") || message.contains("Document is empty") {
-            return TrackError(code: "not-xml", message: "not an XML file: \(message); expected GPX, TCX or FIT", line: line)
+            return TrackError(code: .notXML, message: "not an XML file: \(message); expected GPX, TCX or FIT", line: line)
         }
         if parser.depth > 0, message.contains("Premature end") || message.contains("EndTag") || message.contains("end of data")
             || message.contains("Extra content at the end") {
             return TrackError(
-                code: "truncated",
+                code: .truncated,
                 message: "invalid \(formatName): the file is truncated (\(message))\(line.map { " (line \($0))" } ?? ""); copy it from the device again",
                 line: line)
         }

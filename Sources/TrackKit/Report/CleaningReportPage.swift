@@ -167,7 +167,7 @@ public struct CleaningReportPage: Sendable {
         guard !issues.isEmpty else { return "<section><h2>Checks</h2><p>No issues found.</p></section>" }
         var list = "<section><h2>Checks</h2><ul id=\"issues\" class=\"issues\">"
         for issue in issues {
-            list += "<li class=\"\(issue.severity.rawValue)\"><code>\(HTMLText.escape(issue.code))</code> \(HTMLText.escape(issue.message))</li>"
+            list += "<li class=\"\(issue.severity.rawValue)\"><code>\(HTMLText.escape(issue.code.rawValue))</code> \(HTMLText.escape(issue.message))</li>"
         }
         return list + "</ul></section>"
     }

@@ -81,7 +81,7 @@ enum SchemaValidator {
             } catch let error as TrackError {
                 secondFailure.withLock { $0 = error }
             } catch {
-                secondFailure.withLock { $0 = TrackError(code: "output-invalid", message: "\(error)") }
+                secondFailure.withLock { $0 = TrackError(code: .outputInvalid, message: "\(error)") }
             }
             done.signal()
         }
@@ -189,7 +189,7 @@ enum SchemaValidator {
         guard !valid else { return }
         let place = errors.line.map { " (line \($0))" } ?? ""
         throw TrackError(
-            code: "output-invalid",
+            code: .outputInvalid,
             message: "the \(format.rawValue.uppercased()) trackdrop wrote fails XSD validation: \(errors.message ?? "the document is not valid")\(place); this is a trackdrop bug, please report it",
             line: errors.line)
     }

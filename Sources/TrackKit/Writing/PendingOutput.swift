@@ -56,7 +56,7 @@ struct PendingOutput {
 
     private static func failure(_ detail: String, _ destination: URL) -> TrackError {
         TrackError(
-            code: "write-failed",
+            code: .writeFailed,
             message: "trackdrop could not write the normalized file \(destination.path) (\(detail)); check that the folder exists, is writable and has space")
     }
 }
