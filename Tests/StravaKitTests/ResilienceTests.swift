@@ -35,7 +35,7 @@ import Testing
         }
         defer { Task { await harness.stop() } }
         try await harness.login()
-        var faults = SandboxFaults()
+        var faults = InjectedFaults()
         faults.rateLimitBurst = 1
         harness.server.setFaults(faults)
         let session = try harness.session()
@@ -50,7 +50,7 @@ import Testing
         let harness = try await SandboxHarness.start { $0.processingFixedSeconds = 0.2 }
         defer { Task { await harness.stop() } }
         try await harness.login()
-        var faults = SandboxFaults()
+        var faults = InjectedFaults()
         faults.serverErrorRate = 0.3
         faults.seed = 7
         harness.server.setFaults(faults)
@@ -68,7 +68,7 @@ import Testing
         let harness = try await SandboxHarness.start { $0.processingFixedSeconds = 0.2 }
         defer { Task { await harness.stop() } }
         try await harness.login()
-        var faults = SandboxFaults()
+        var faults = InjectedFaults()
         faults.droppedConnectionRate = 0.25
         faults.dropAfterProcessing = afterProcessing
         faults.seed = 11

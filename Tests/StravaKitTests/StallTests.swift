@@ -9,11 +9,11 @@ import Testing
     /// A deadline of a few seconds, so a stall costs the test seconds, not half a minute (and a busy machine
     /// still answers a loopback call well within it).
     static func harness(
-        deadline: TimeInterval = 3, _ faults: (inout SandboxFaults) -> Void
+        deadline: TimeInterval = 3, _ faults: (inout InjectedFaults) -> Void
     ) async throws -> SandboxHarness {
         var harness = try await SandboxHarness.start { $0.processingFixedSeconds = 0.2 }
         harness.settings.exchangeDeadline = ExchangeDeadline(seconds: deadline, uploadBytesPerSecond: 1_000_000)
-        var stall = SandboxFaults()
+        var stall = InjectedFaults()
         faults(&stall)
         stall.stallSeconds = 60
         harness.server.setFaults(stall)
@@ -64,7 +64,7 @@ import Testing
         let harness = try await Self.harness { _ in }
         defer { Task { await harness.stop() } }
         try await harness.login()
-        var faults = SandboxFaults()
+        var faults = InjectedFaults()
         faults.stallRoutes = ["POST /uploads"]
         faults.stallNext = 1
         faults.stallAfterProcessing = true
@@ -94,7 +94,7 @@ import Testing
         for index in 0..<1 {
             if case .accepted(let id) = try await session.submit(ActivityFiles.request(index: index)) { first.append(id) }
         }
-        var faults = SandboxFaults()
+        var faults = InjectedFaults()
         faults.stallRoutes = ["GET /uploads/{id}"]
         faults.stallNext = 1
         faults.stallTrickle = trickle

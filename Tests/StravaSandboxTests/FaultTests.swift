@@ -6,7 +6,7 @@ import Testing
 @Suite("Faults", .timeLimit(.minutes(2)))
 struct FaultTests {
     @Test func serverErrorsOccurAtTheConfiguredRate() async throws {
-        var faults = SandboxFaults()
+        var faults = InjectedFaults()
         faults.serverErrorRate = 0.25
         faults.seed = 7
         try await SandboxHarness.with({ $0.faults = faults; $0.liftRateLimits() }) { sandbox in
@@ -23,21 +23,21 @@ struct FaultTests {
     }
 
     @Test func injectedServerErrorsCarryNoRateLimitHeadersAndDoNotCount() async throws {
-        var faults = SandboxFaults()
+        var faults = InjectedFaults()
         faults.serverErrorRate = 1
         try await SandboxHarness.with({ $0.faults = faults }) { sandbox in
             let token = sandbox.server.issueTokens().accessToken
             let failed = try await sandbox.get("/api/v3/athlete", token: token)
             #expect([500, 502, 503].contains(failed.status))
             #expect(failed.header("X-RateLimit-Usage") == nil)
-            sandbox.server.setFaults(SandboxFaults())
+            sandbox.server.setFaults(InjectedFaults())
             let next = try await sandbox.get("/api/v3/athlete", token: token)
             #expect(next.header("X-RateLimit-Usage") == "1,1")
         }
     }
 
     @Test func droppedBeforeProcessingLeavesNoUpload() async throws {
-        var faults = SandboxFaults()
+        var faults = InjectedFaults()
         faults.droppedConnectionRate = 1
         try await SandboxHarness.with({ $0.faults = faults }) { sandbox in
             let token = sandbox.server.issueTokens().accessToken
@@ -49,7 +49,7 @@ struct FaultTests {
     }
 
     @Test func sameSeedGivesTheSameFaults() async throws {
-        var faults = SandboxFaults()
+        var faults = InjectedFaults()
         faults.serverErrorRate = 0.3
         faults.seed = 99
         var runs: [[Int]] = []
@@ -67,7 +67,7 @@ struct FaultTests {
     }
 
     @Test func droppedConnectionsCloseWithoutAResponse() async throws {
-        var faults = SandboxFaults()
+        var faults = InjectedFaults()
         faults.droppedConnectionRate = 0.2
         faults.seed = 3
         try await SandboxHarness.with({ $0.faults = faults; $0.liftRateLimits() }) { sandbox in
@@ -90,7 +90,7 @@ struct FaultTests {
     }
 
     @Test func dropAfterProcessingStillCreatesTheUpload() async throws {
-        var faults = SandboxFaults()
+        var faults = InjectedFaults()
         faults.droppedConnectionRate = 1
         faults.dropAfterProcessing = true
         try await SandboxHarness.with({ $0.faults = faults }) { sandbox in
@@ -98,7 +98,7 @@ struct FaultTests {
             await #expect(throws: (any Error).self) {
                 _ = try await sandbox.upload(SampleTrack.gpx(), token: token)
             }
-            sandbox.server.setFaults(SandboxFaults())
+            sandbox.server.setFaults(InjectedFaults())
             #expect(sandbox.server.stats().uploads == 1)
             #expect(sandbox.server.stats().requests(to: "POST /api/v3/uploads") == 1)
         }
@@ -117,7 +117,7 @@ struct FaultTests {
     }
 
     @Test func addedLatencyDelaysResponses() async throws {
-        var faults = SandboxFaults()
+        var faults = InjectedFaults()
         faults.addedLatencySeconds = 0.05
         try await SandboxHarness.with({ $0.faults = faults }) { sandbox in
             let token = sandbox.server.issueTokens().accessToken
@@ -128,7 +128,7 @@ struct FaultTests {
     }
 
     @Test func stuckUploadsNeverFinish() async throws {
-        var faults = SandboxFaults()
+        var faults = InjectedFaults()
         faults.stuckUploadRate = 1
         try await SandboxHarness.with({ $0.faults = faults }) { sandbox in
             let token = sandbox.server.issueTokens().accessToken

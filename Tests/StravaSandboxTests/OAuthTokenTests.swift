@@ -170,7 +170,7 @@ struct OAuthTokenTests {
     }
 
     @Test func fastExchangeFailsOnceThenSucceeds() async throws {
-        var faults = SandboxFaults()
+        var faults = InjectedFaults()
         faults.failFastCodeExchange = true
         faults.fastCodeExchangeWindowSeconds = 30
         try await SandboxHarness.with({ $0.faults = faults }) { sandbox in

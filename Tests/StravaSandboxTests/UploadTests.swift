@@ -162,7 +162,7 @@ struct UploadTests {
     }
 
     @Test func configuredDeletionRemovesActivitiesAfterTheDelay() async throws {
-        var faults = SandboxFaults()
+        var faults = InjectedFaults()
         faults.deletedActivityRate = 1
         faults.deletionDelaySeconds = 60
         try await SandboxHarness.with({ $0.faults = faults }) { sandbox in

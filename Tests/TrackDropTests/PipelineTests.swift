@@ -150,7 +150,7 @@ struct PipelineTests {
         defer { harness.remove() }
         try await SandboxHarness.withSession { sandbox, session in
             let (events, running, _) = harness.watch(session: session, settleSeconds: 0.1)
-            var stuckFaults = SandboxFaults()
+            var stuckFaults = InjectedFaults()
             stuckFaults.stuckUploadRate = 1
             sandbox.server.setFaults(stuckFaults)
             try ActivityFiles.gpx(start: ActivityFiles.start(500)).write(to: harness.inbox.file("stuck.gpx"))
@@ -159,7 +159,7 @@ struct PipelineTests {
                 switch event {
                 case .submitted(let entry) where entry.fileName == "stuck.gpx":
                     // Strava now processes uploads normally again; the first one stays stuck.
-                    sandbox.server.setFaults(SandboxFaults())
+                    sandbox.server.setFaults(InjectedFaults())
                     try ActivityFiles.gpx(start: ActivityFiles.start(501)).write(to: harness.inbox.file("later.gpx"))
                     try ActivityFiles.tcx(start: ActivityFiles.start(502)).write(to: harness.inbox.file("later.tcx"))
                 case .finished(let entry):
@@ -185,7 +185,7 @@ struct PipelineTests {
     @Test(.timeLimit(.minutes(2))) func aOneShotRunLeavesAStuckUploadPendingAndTheNextRunDoesNotSendItAgain() async throws {
         let harness = try PipelineHarness()
         defer { harness.remove() }
-        var faults = SandboxFaults()
+        var faults = InjectedFaults()
         faults.stuckUploadRate = 1
         try await SandboxHarness.withSession({ $0.faults = faults }) { sandbox, session in
             let start = ActivityFiles.start(600)
@@ -234,7 +234,7 @@ struct PipelineTests {
             entry = try harness.ledger.insert(entry)
             entry.state = .submitting
             try harness.ledger.save(entry, from: .discovered)
-            var failing = SandboxFaults()
+            var failing = InjectedFaults()
             failing.serverErrorRate = 1
             sandbox.server.setFaults(failing)
 
@@ -257,7 +257,7 @@ struct PipelineTests {
             #expect(listings == Pipeline.lookUpAttemptLimit * 2, "\(listings) listings")
 
             // Strava answers again: the next run finds nothing, sends it once, and the sidecar becomes final.
-            sandbox.server.setFaults(SandboxFaults())
+            sandbox.server.setFaults(InjectedFaults())
             _ = try await harness.runOnce(session: session, lookUpRetryWait: 0.05)
             let final = try harness.sidecar("lost-answer.gpx")
             #expect(final.status == "uploaded")

@@ -21,7 +21,7 @@ struct StallPipelineTests {
             for (index, name) in names.enumerated() {
                 try ActivityFiles.gpx(start: ActivityFiles.start(700 + index)).write(to: harness.inbox.file(name))
             }
-            var faults = SandboxFaults()
+            var faults = InjectedFaults()
             faults.stallRoutes = ["POST /uploads", "GET /uploads/{id}", "GET /athlete/activities"]
             faults.stallNext = 3
             faults.stallAfterProcessing = true

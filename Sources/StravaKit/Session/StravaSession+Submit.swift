@@ -87,7 +87,7 @@ extension StravaSession {
 
 extension UploadRequest {
     func apiRequest() -> APIRequest {
-        var form = MultipartForm()
+        var form = MultipartFormEncoder()
         form.add(field: "data_type", value: dataType)
         form.add(field: "external_id", value: externalID)
         if let name { form.add(field: "name", value: name) }

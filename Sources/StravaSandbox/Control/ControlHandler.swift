@@ -31,7 +31,7 @@ struct ControlHandler: Sendable {
         var request = request
         let body = try await request.collectData(upTo: 64 * 1024)
         do {
-            let faults = try SandboxFaults.decode(json: body)
+            let faults = try InjectedFaults.decode(json: body)
             store.setFaults(faults)
             return try Self.encoded(store.faults)
         } catch let error as SandboxError {
@@ -116,7 +116,7 @@ struct ControlHandler: Sendable {
         .json(.object([("message", .string(message)), ("errors", .array([]))]), status: .badRequest)
     }
 
-    private static func encoded(_ faults: SandboxFaults) throws -> Response {
+    private static func encoded(_ faults: InjectedFaults) throws -> Response {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         let data = try encoder.encode(faults)

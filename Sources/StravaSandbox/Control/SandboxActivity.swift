@@ -22,7 +22,7 @@ public struct SandboxActivity: Sendable, Equatable {
         deleted = activity.isDeleted(at: now)
     }
 
-    var json: JSONValue {
+    var json: SandboxJSON {
         .object([
             ("id", .int(id)),
             ("upload_id", .int(uploadID)),

@@ -31,8 +31,8 @@ public struct SandboxStats: Sendable {
     /// Requests on one route, e.g. `requests(to: "GET /api/v3/uploads/{id}")`.
     public func requests(to route: String) -> Int { requests[route] ?? 0 }
 
-    var json: JSONValue {
-        func bucket(_ bucket: Bucket) -> JSONValue {
+    var json: SandboxJSON {
+        func bucket(_ bucket: Bucket) -> SandboxJSON {
             .object([
                 ("limit", .array([.int(Int64(bucket.shortLimit)), .int(Int64(bucket.dailyLimit))])),
                 ("usage", .array([.int(Int64(bucket.shortUsage)), .int(Int64(bucket.dailyUsage))])),

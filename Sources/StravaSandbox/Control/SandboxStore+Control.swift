@@ -25,11 +25,11 @@ extension SandboxStore {
         withState { $0.appStatus = status }
     }
 
-    func setFaults(_ faults: SandboxFaults) {
+    func setFaults(_ faults: InjectedFaults) {
         withState { $0.faultInjector.replace(with: faults) }
     }
 
-    var faults: SandboxFaults {
+    var faults: InjectedFaults {
         withState { $0.faultInjector.faults }
     }
 

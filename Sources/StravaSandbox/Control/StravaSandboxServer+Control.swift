@@ -13,10 +13,10 @@ extension StravaSandboxServer {
     public func revokeTokens(athleteID: Int64? = nil) -> Int { store.revoke(athleteID: athleteID) }
 
     /// The faults in force now.
-    public var faults: SandboxFaults { store.faults }
+    public var faults: InjectedFaults { store.faults }
 
     /// Replaces the faults in force (and reseeds the fault generator from `faults.seed`).
-    public func setFaults(_ faults: SandboxFaults) { store.setFaults(faults) }
+    public func setFaults(_ faults: InjectedFaults) { store.setFaults(faults) }
 
     /// Forgets every token, upload, activity, count and run-time fault; the configuration stays.
     /// Makes the app inactive (every API call gets Strava's 403) or active again, as `POST /_sandbox/app`.

@@ -22,17 +22,17 @@ struct FaultInjector: Sendable {
         case serverError(HTTPResponse.Status)
     }
 
-    private(set) var faults: SandboxFaults
+    private(set) var faults: InjectedFaults
     private var generator: SeededGenerator
     private(set) var injected: [Kind: Int] = [:]
 
-    init(faults: SandboxFaults) {
+    init(faults: InjectedFaults) {
         self.faults = faults
         self.generator = SeededGenerator(seed: faults.seed)
     }
 
     /// Replaces the faults in force and reseeds the generator from them.
-    mutating func replace(with faults: SandboxFaults) {
+    mutating func replace(with faults: InjectedFaults) {
         self.faults = faults
         self.generator = SeededGenerator(seed: faults.seed)
     }

@@ -28,9 +28,9 @@ struct Activity: Sendable {
     }
 
     /// Strava's activity object: summary (resource_state 2, in listings) or detailed (3, `GET /activities/{id}`).
-    func json(detailed: Bool) -> JSONValue {
+    func json(detailed: Bool) -> SandboxJSON {
         let start = ISO8601.string(from: startDate)
-        var pairs: [(String, JSONValue)] = [
+        var pairs: [(String, SandboxJSON)] = [
             ("resource_state", .int(detailed ? 3 : 2)),
             ("athlete", .object([("id", .int(athleteID)), ("resource_state", .int(1))])),
             ("name", .string(name)),

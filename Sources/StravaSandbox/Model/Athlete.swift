@@ -17,7 +17,7 @@ struct Athlete: Sendable {
     }
 
     /// Strava's athlete object; `resourceState` 2 is the summary sent with a token, 3 the detailed `/athlete`.
-    func json(resourceState: Int64) -> JSONValue {
+    func json(resourceState: Int64) -> SandboxJSON {
         let created = ISO8601.string(from: createdAt)
         return .object([
             ("id", .int(id)),

@@ -10,7 +10,7 @@ struct AnyCodingKey: CodingKey {
 }
 
 /// Reads snake_case configuration keys with defaults, naming the key in every error.
-struct ConfigurationReader {
+struct SandboxSettingsReader {
     let container: KeyedDecodingContainer<AnyCodingKey>
     let path: String
 

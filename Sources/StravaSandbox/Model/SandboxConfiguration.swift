@@ -63,7 +63,7 @@ public struct SandboxConfiguration: Sendable, Codable {
     public var maxUploadBytes: Int = 25 * 1024 * 1024
     /// Seed for processing delays and ids.
     public var randomSeed: UInt64 = 42
-    public var faults: SandboxFaults = .init()
+    public var faults: InjectedFaults = .init()
     /// "Now" for the sandbox; not part of the JSON file. Share one with a test to move time.
     public var clock: SandboxClock = SandboxClock()
 
@@ -83,7 +83,7 @@ public struct SandboxConfiguration: Sendable, Codable {
     ]
 
     public init(from decoder: any Decoder) throws {
-        let reader = try ConfigurationReader(decoder: decoder, known: Self.keys)
+        let reader = try SandboxSettingsReader(decoder: decoder, known: Self.keys)
         let defaults = SandboxConfiguration()
         clientID = try reader.read("client_id", default: defaults.clientID)
         clientSecret = try reader.read("client_secret", default: defaults.clientSecret)
@@ -126,7 +126,7 @@ public struct SandboxConfiguration: Sendable, Codable {
         maxUploadBytes = try reader.readCount("max_upload_bytes", default: defaults.maxUploadBytes)
         randomSeed = try reader.read("random_seed", default: defaults.randomSeed)
         if reader.container.contains(AnyCodingKey("faults")) {
-            faults = try SandboxFaults(from: reader.container.superDecoder(forKey: AnyCodingKey("faults")), path: "faults.")
+            faults = try InjectedFaults(from: reader.container.superDecoder(forKey: AnyCodingKey("faults")), path: "faults.")
         }
         try validate()
     }

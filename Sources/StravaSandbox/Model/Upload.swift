@@ -36,11 +36,11 @@ struct Upload: Sendable {
     static let deletedStatus = "The created activity has been deleted."
 
     /// Strava's upload object, as `POST /uploads` and `GET /uploads/{id}` return it.
-    func json(activityDeleted: Bool) -> JSONValue {
-        var externalIDValue: JSONValue = .null
-        var error: JSONValue = .null
+    func json(activityDeleted: Bool) -> SandboxJSON {
+        var externalIDValue: SandboxJSON = .null
+        var error: SandboxJSON = .null
         var status = Self.processingStatus
-        var activityID: JSONValue = .null
+        var activityID: SandboxJSON = .null
         switch state {
         case .processing:
             break

@@ -9,7 +9,7 @@ struct TokenHandler: Sendable {
         var request = request
         let fields = try await request.formFields()
         let now = store.now
-        let outcome: Result<JSONValue, StravaFault> = store.withState { state in
+        let outcome: Result<SandboxJSON, StravaFault> = store.withState { state in
             let configuration = state.configuration
             guard fields["client_id"] == configuration.clientID else { return .failure(.invalidClientID) }
             guard fields["client_secret"] == configuration.clientSecret else { return .failure(.invalidClientSecret) }
@@ -91,7 +91,7 @@ struct TokenHandler: Sendable {
     }
 
     /// Strava's token body: the exchange carries `athlete` after the tokens, the refresh has its own key order.
-    static func body(_ grant: TokenGrant, now: Date, athlete: JSONValue?) -> JSONValue {
+    static func body(_ grant: TokenGrant, now: Date, athlete: SandboxJSON?) -> SandboxJSON {
         let expiresAt = Int64(grant.expiresAt.timeIntervalSince1970.rounded(.down))
         let expiresIn = Int64(grant.expiresAt.timeIntervalSince(now).rounded(.down))
         if let athlete {

@@ -2,7 +2,7 @@ import Hummingbird
 
 extension Response {
     /// A JSON response whose body is exactly `value.serialized()`.
-    static func json(_ value: JSONValue, status: HTTPResponse.Status = .ok) -> Response {
+    static func json(_ value: SandboxJSON, status: HTTPResponse.Status = .ok) -> Response {
         Response(
             status: status,
             headers: [.contentType: "application/json; charset=utf-8"],

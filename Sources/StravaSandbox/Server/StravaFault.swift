@@ -3,7 +3,7 @@ import Hummingbird
 /// One of Strava's error responses: a status and the exact body Strava sends with it.
 struct StravaFault: Error, Sendable {
     var status: HTTPResponse.Status
-    var body: JSONValue
+    var body: SandboxJSON
 
     init(status: HTTPResponse.Status, message: String, errors: [(resource: String, field: String, code: String)]) {
         self.status = status

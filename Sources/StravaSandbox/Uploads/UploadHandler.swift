@@ -15,7 +15,7 @@ struct UploadHandler: Sendable {
         let limit = store.withState { $0.configuration.maxUploadBytes }
         var request = request
         let body = try await request.collectData(upTo: limit)
-        let form = MultipartForm(body: body, contentType: request.headers[.contentType] ?? "")
+        let form = ParsedMultipartForm(body: body, contentType: request.headers[.contentType] ?? "")
         let query = request.queryFields
         func field(_ name: String) -> String? { form?.value(name) ?? query[name] }
 
@@ -61,7 +61,7 @@ struct UploadHandler: Sendable {
         }
         guard let id = context.parameters.get("id", as: Int64.self) else { return StravaFault.notFound.response }
         let now = store.now
-        let body: JSONValue? = store.withState { state in
+        let body: SandboxJSON? = store.withState { state in
             guard let upload = state.uploads[id], upload.athleteID == token.athleteID else { return nil }
             var deleted = false
             if case .ready(let activityID) = upload.state {

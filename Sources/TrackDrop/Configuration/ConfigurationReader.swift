@@ -4,7 +4,7 @@ import Foundation
 struct ConfigurationReader {
     let file: String
     let keyPath: String
-    let object: [String: JSONValue]
+    let object: [String: ConfigurationValue]
     /// Base for relative paths: the folder that holds the configuration file.
     let baseFolder: URL?
 
@@ -34,15 +34,15 @@ struct ConfigurationReader {
         switch object[key] {
         case nil, .null?: return nil
         case .number(let value)?:
-            guard value.isFinite else { throw error(key, "expected a finite number, got \(JSONValue.number(value).shortDescription)") }
+            guard value.isFinite else { throw error(key, "expected a finite number, got \(ConfigurationValue.number(value).shortDescription)") }
             if let maximum, value > maximum {
-                throw error(key, "expected a number of at most \(maximum), got \(JSONValue.number(value).shortDescription)")
+                throw error(key, "expected a number of at most \(maximum), got \(ConfigurationValue.number(value).shortDescription)")
             }
             if let minimum, value < minimum {
-                throw error(key, "expected a number of at least \(minimum), got \(JSONValue.number(value).shortDescription)")
+                throw error(key, "expected a number of at least \(minimum), got \(ConfigurationValue.number(value).shortDescription)")
             }
             if let exclusiveMinimum, value <= exclusiveMinimum {
-                throw error(key, "expected a number above \(exclusiveMinimum), got \(JSONValue.number(value).shortDescription)")
+                throw error(key, "expected a number above \(exclusiveMinimum), got \(ConfigurationValue.number(value).shortDescription)")
             }
             return value
         case let other?: throw error(key, "expected a number, got \(other.shortDescription)")
@@ -53,7 +53,7 @@ struct ConfigurationReader {
     func integer(_ key: String, in range: ClosedRange<Int>) throws -> Int? {
         guard let value = try number(key) else { return nil }
         guard value.rounded() == value, value >= Double(range.lowerBound), value <= Double(range.upperBound) else {
-            throw error(key, "expected a whole number from \(range.lowerBound) to \(range.upperBound), got \(JSONValue.number(value).shortDescription)")
+            throw error(key, "expected a whole number from \(range.lowerBound) to \(range.upperBound), got \(ConfigurationValue.number(value).shortDescription)")
         }
         return Int(value)
     }
@@ -100,7 +100,7 @@ struct ConfigurationReader {
         }
     }
 
-    func array(_ key: String) throws -> [JSONValue]? {
+    func array(_ key: String) throws -> [ConfigurationValue]? {
         switch object[key] {
         case nil, .null?: return nil
         case .array(let value)?: return value

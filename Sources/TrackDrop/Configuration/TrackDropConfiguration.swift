@@ -73,9 +73,9 @@ public struct TrackDropConfiguration: Sendable, Equatable {
 
     /// Parses configuration JSON; relative paths are taken from `baseFolder`.
     public static func parse(_ data: Data, fileName: String = "config.json", baseFolder: URL? = nil) throws -> TrackDropConfiguration {
-        let root: JSONValue
+        let root: ConfigurationValue
         do {
-            root = try JSONDecoder().decode(JSONValue.self, from: data)
+            root = try JSONDecoder().decode(ConfigurationValue.self, from: data)
         } catch {
             throw ConfigurationError(file: fileName, keyPath: "", problem: "not valid JSON (\(Self.describe(decodingError: error)))")
         }

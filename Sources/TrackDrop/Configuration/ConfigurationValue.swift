@@ -1,13 +1,13 @@
 import Foundation
 
 /// A parsed JSON value that keeps booleans, numbers and strings apart, so config errors can say what was found.
-enum JSONValue: Sendable, Equatable, Decodable {
+enum ConfigurationValue: Sendable, Equatable, Decodable {
     case null
     case bool(Bool)
     case number(Double)
     case string(String)
-    case array([JSONValue])
-    case object([String: JSONValue])
+    case array([ConfigurationValue])
+    case object([String: ConfigurationValue])
 
     init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
@@ -19,10 +19,10 @@ enum JSONValue: Sendable, Equatable, Decodable {
             self = .number(value)
         } else if let value = try? container.decode(String.self) {
             self = .string(value)
-        } else if let value = try? container.decode([JSONValue].self) {
+        } else if let value = try? container.decode([ConfigurationValue].self) {
             self = .array(value)
         } else {
-            self = .object(try container.decode([String: JSONValue].self))
+            self = .object(try container.decode([String: ConfigurationValue].self))
         }
     }
 

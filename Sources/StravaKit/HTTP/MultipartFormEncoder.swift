@@ -1,7 +1,7 @@
 import Foundation
 
 /// A `multipart/form-data` body built by hand (AsyncHTTPClient has no helper for it).
-struct MultipartForm: Sendable {
+struct MultipartFormEncoder: Sendable {
     let boundary: String
     private(set) var body = Data()
 

@@ -1,7 +1,7 @@
 import Foundation
 
 /// The parts of a `multipart/form-data` body (RFC 7578): the few lines `POST /uploads` needs.
-struct MultipartForm: Sendable {
+struct ParsedMultipartForm: Sendable {
     /// One part: its field name, its file name when it is a file, and its bytes.
     struct Part: Sendable {
         var name: String

@@ -1,16 +1,16 @@
 import Foundation
 
 /// A JSON value whose objects keep their key order, so responses match Strava's bodies byte for byte.
-enum JSONValue: Sendable, Equatable {
+enum SandboxJSON: Sendable, Equatable {
     case string(String)
     case int(Int64)
     case double(Double)
     case bool(Bool)
     case null
-    case array([JSONValue])
-    case object([(String, JSONValue)])
+    case array([SandboxJSON])
+    case object([(String, SandboxJSON)])
 
-    static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
+    static func == (lhs: SandboxJSON, rhs: SandboxJSON) -> Bool {
         lhs.serialized() == rhs.serialized()
     }
 
@@ -22,13 +22,13 @@ enum JSONValue: Sendable, Equatable {
     }
 
     /// The value at `key` when this is an object.
-    subscript(key: String) -> JSONValue? {
+    subscript(key: String) -> SandboxJSON? {
         guard case .object(let pairs) = self else { return nil }
         return pairs.first { $0.0 == key }?.1
     }
 
-    static func optional(_ value: String?) -> JSONValue { value.map(JSONValue.string) ?? .null }
-    static func optional(_ value: Int64?) -> JSONValue { value.map(JSONValue.int) ?? .null }
+    static func optional(_ value: String?) -> SandboxJSON { value.map(SandboxJSON.string) ?? .null }
+    static func optional(_ value: Int64?) -> SandboxJSON { value.map(SandboxJSON.int) ?? .null }
 
     private func write(into out: inout String) {
         switch self {

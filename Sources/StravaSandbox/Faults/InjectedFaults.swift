@@ -1,7 +1,7 @@
 import Foundation
 
 /// Faults the sandbox injects, set in the configuration (`faults`) or at run time (`POST /_sandbox/faults`).
-public struct SandboxFaults: Sendable, Codable, Equatable {
+public struct InjectedFaults: Sendable, Codable, Equatable {
     /// Seed of the fault generator, so a run with the same requests sees the same faults.
     public var seed: UInt64 = 1
     /// Fraction of API requests answered with 500, 502 or 503 (before they reach Strava's "application").
@@ -50,8 +50,8 @@ public struct SandboxFaults: Sendable, Codable, Equatable {
     }
 
     init(from decoder: any Decoder, path: String) throws {
-        let reader = try ConfigurationReader(decoder: decoder, known: Self.keys, path: path)
-        let defaults = SandboxFaults()
+        let reader = try SandboxSettingsReader(decoder: decoder, known: Self.keys, path: path)
+        let defaults = InjectedFaults()
         seed = try reader.read("seed", default: defaults.seed)
         serverErrorRate = try reader.readRate("server_error_rate", default: defaults.serverErrorRate)
         droppedConnectionRate = try reader.readRate("dropped_connection_rate", default: defaults.droppedConnectionRate)
@@ -98,9 +98,9 @@ public struct SandboxFaults: Sendable, Codable, Equatable {
     }
 
     /// Decodes faults from JSON (as sent to `POST /_sandbox/faults`); absent keys take their defaults.
-    public static func decode(json: Data) throws -> SandboxFaults {
+    public static func decode(json: Data) throws -> InjectedFaults {
         do {
-            return try JSONDecoder().decode(SandboxFaults.self, from: json.isEmpty ? Data("{}".utf8) : json)
+            return try JSONDecoder().decode(InjectedFaults.self, from: json.isEmpty ? Data("{}".utf8) : json)
         } catch let error as SandboxError {
             throw error
         } catch {

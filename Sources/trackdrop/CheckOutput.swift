@@ -1,0 +1,33 @@
+import ArgumentParser
+import Foundation
+import TrackKit
+
+/// Where `--out` writes: one file, or a folder holding one normalized file per input.
+struct CheckOutput {
+    let url: URL
+    let isFolder: Bool
+    /// What a file in the folder is called, from its source's name (`--report` adds `.report.html`).
+    let suffix: String
+
+    init?(path: String?, inputCount: Int, singleInputIsFile: Bool, option: String = "--out", suffix: String = "") throws {
+        guard let path else { return nil }
+        self.suffix = suffix
+        url = URL(fileURLWithPath: path)
+        var isDirectory: ObjCBool = false
+        let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
+        isFolder = (exists && isDirectory.boolValue) || inputCount > 1 || !singleInputIsFile
+        if isFolder, !exists {
+            try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        } else if isFolder, !isDirectory.boolValue {
+            throw ValidationError("\(option) \(path) is a file, but there are several inputs; give a folder")
+        }
+    }
+
+    /// The file the normalized version of `source` goes to (never gzipped).
+    func target(for source: URL) -> URL {
+        guard isFolder else { return url }
+        var name = source.lastPathComponent
+        if name.lowercased().hasSuffix(".gz") { name.removeLast(3) }
+        return url.appendingPathComponent(name + suffix)
+    }
+}
