@@ -48,7 +48,7 @@ if [ -x "$TRACKDROP" ]; then
 fi
 if [ "$MODE" = driver ]; then
     sed '/^import TrackKit/d' "$ROOT/Tests/TrackKitTests/SyntheticLoader.swift" > "$WORK/loader.swift"
-    swiftc -O -module-name TrackKit "$ROOT"/Sources/TrackKit/Model/*.swift "$ROOT"/Sources/TrackKit/Cleaning/*.swift \
+    swiftc -O -module-name TrackKit "$ROOT"/Sources/TrackKit/Model/*.swift "$ROOT"/Sources/TrackKit/Threads/*.swift "$ROOT"/Sources/TrackKit/Cleaning/*.swift \
         "$WORK/loader.swift" "$HERE/driver/main.swift" -o "$WORK/denoise-driver"
     TRACKDROP_COMMAND="Benchmarks/work/denoise/denoise-driver IN OUT (TrackCleaner.clean with default options; built from Sources/TrackKit/Cleaning with swiftc -O)"
 else

@@ -27,10 +27,11 @@ mkdir -p "$WORK/in" "$WORK/trackdrop"
 python3 -c "import numpy" 2>/dev/null || python3 -m pip install --quiet numpy
 python3 "$HERE/make_worlds.py" "$WORK/in" "$SET"
 
-# The cleaning engine alone, as Benchmarks/denoise.sh builds it: Model + Cleaning with swiftc -O.
+# The cleaning engine alone, as Benchmarks/denoise.sh builds it: Model + Threads (where a tree has it) +
+# Cleaning with swiftc -O.
 build_driver() {  # SOURCE_ROOT OUT
     sed '/^import TrackKit/d' "$1/Tests/TrackKitTests/SyntheticLoader.swift" > "$WORK/loader.swift"
-    swiftc -O -module-name TrackKit "$1"/Sources/TrackKit/Model/*.swift "$1"/Sources/TrackKit/Cleaning/*.swift \
+    swiftc -O -module-name TrackKit "$1"/Sources/TrackKit/Model/*.swift $(ls "$1"/Sources/TrackKit/Threads/*.swift 2>/dev/null) "$1"/Sources/TrackKit/Cleaning/*.swift \
         "$WORK/loader.swift" "$ROOT/Benchmarks/denoise/driver/main.swift" -o "$2"
 }
 clean_all() {  # DRIVER OUT_DIR

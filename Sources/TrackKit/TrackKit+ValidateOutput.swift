@@ -133,28 +133,26 @@ extension TrackKit {
 }
 
 /// A covering validation (`TrackKit.validateCovering`) running on its own thread, beside the writer.
-final class BackgroundValidation: Sendable {
-    private let outcome = Mutex<(OutputValidation, TrackIssue?)>((.skipped, nil))
-    private let done = DispatchSemaphore(value: 0)
-
-    private init() {}
+struct BackgroundValidation: Sendable {
+    private let work: SecondThread<OutputValidationResult>
 
     /// Starts validating `track`'s covering sample on a new thread.
     static func start(_ track: Track, evenPoints: Int) -> BackgroundValidation {
-        let validation = BackgroundValidation()
-        let thread = Thread {
-            let result = TrackKit.validateCovering(track, evenPoints: evenPoints)
-            validation.outcome.withLock { $0 = result }
-            validation.done.signal()
-        }
-        thread.stackSize = 1 << 20
-        thread.start()
-        return validation
+        BackgroundValidation(work: SecondThread {
+            let (validation, issue) = TrackKit.validateCovering(track, evenPoints: evenPoints)
+            return OutputValidationResult(validation: validation, issue: issue)
+        })
     }
 
-    /// Waits for the validation to end; call once.
+    /// Waits for the validation to end.
     func wait() -> (OutputValidation, TrackIssue?) {
-        done.wait()
-        return outcome.withLock { $0 }
+        let result = work.join()
+        return (result.validation, result.issue)
     }
+}
+
+/// What a covering validation found, handed back from its thread.
+struct OutputValidationResult: Sendable {
+    var validation: OutputValidation
+    var issue: TrackIssue?
 }

@@ -60,22 +60,9 @@ extension KalmanSmoother {
         guard threads > 1, groups.count > 1 else { return groups.flatMap(score) }
         let half = (groups.count + 1) / 2
         let later = Array(groups[half...])
-        let box = ScoreBox()
-        let done = DispatchSemaphore(value: 0)
-        let thread = Thread {
-            box.scores = later.flatMap(score)
-            done.signal()
-        }
-        thread.stackSize = 1 << 20
-        thread.start()
+        let scoredLater = SecondThread { later.flatMap(score) }
         let earlier = groups[..<half].flatMap(score)
-        done.wait()
-        return earlier + box.scores
-    }
-
-    /// The later groups' scores, handed from the second thread; the semaphore orders the write before the read.
-    private final class ScoreBox: @unchecked Sendable {
-        var scores: [Double] = []
+        return earlier + scoredLater.join()
     }
 
     /// Forward filter only; sum over points of log|S| + innovation²/S for the two axes (constants dropped).

@@ -36,8 +36,7 @@ enum SplitGPXReader {
         var offset = 0
         var newlines = 0
         var second: HalfParse?
-        var worker: Thread?
-        let done = DispatchSemaphore(value: 0)
+        var worker: SecondThread<Void>?
         let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: chunkSize, alignment: 16)
         defer { chunk.deallocate() }
 
@@ -56,18 +55,14 @@ enum SplitGPXReader {
                 let prefix = first.parser.pointee.outerTags.joined()
                 let half = HalfParse(expectedPoints: expectedPoints / 2 + expectedPoints / 8)
                 second = half
-                let thread = Thread {
+                worker = SecondThread {
                     half.parseSecondHalf(prefix: prefix, descriptor: descriptor, from: split, fileSize: fileSize)
-                    done.signal()
                 }
-                thread.stackSize = 1 << 20
-                worker = thread
-                thread.start()
             }
         }
-        guard let second, worker != nil else { return nil }
+        guard let second, let worker else { return nil }
         if offset != split || first.failed { second.cancel.store(true, ordering: .relaxed) }
-        done.wait()
+        worker.join()
         defer { second.release() }
 
         // The first parser must stand exactly between two points of the same segment the second one opened.

@@ -43,14 +43,7 @@ enum SchemaValidator {
         guard format != .fit else { return nil }
         let kind: Kind = format == .tcx ? .tcx : .writtenGPX
         guard preloading.withLock({ $0.insert(kind).inserted }) else { return nil }
-        let preload = SchemaPreload()
-        let thread = Thread {
-            _ = try? schema(kind)
-            preload.finished()
-        }
-        thread.stackSize = 1 << 20
-        thread.start()
-        return preload
+        return SchemaPreload(work: SecondThread { _ = try? schema(kind) })
     }
 
     /// Schemas `prepareWritten` has started to parse (apart from `cache`, whose lock a parse holds).
@@ -73,28 +66,26 @@ enum SchemaValidator {
             return
         }
         _ = try schema(kind)
-        let secondFailure = Mutex<TrackError?>(nil)
-        let done = DispatchSemaphore(value: 0)
-        let thread = Thread {
+        // The default thread stack (8 MiB), as libxml2's validator had before this used SecondThread.
+        let secondHalf = SecondThread(stackSize: 8 << 20) { () -> TrackError? in
             do {
                 try validate(second.parts, format: format, against: kind)
+                return nil
             } catch let error as TrackError {
-                secondFailure.withLock { $0 = error }
+                return error
             } catch {
-                secondFailure.withLock { $0 = TrackError(code: .outputInvalid, message: "\(error)") }
+                return TrackError(code: .outputInvalid, message: "\(error)")
             }
-            done.signal()
         }
-        thread.start()
         var firstFailure: TrackError?
         do {
             try validate(first.parts, format: format, against: kind)
         } catch let error as TrackError {
             firstFailure = error
         }
-        done.wait()
+        let secondFailure = secondHalf.join()
         if let firstFailure { throw firstFailure }
-        if var failure = secondFailure.withLock({ $0 }) {
+        if var failure = secondFailure {
             // Name the line in the written file, not in the second document.
             if let line = failure.line {
                 let fileLine = line - second.linesBeforeBody + second.bodyStartLine - 1
@@ -249,16 +240,11 @@ enum SchemaValidator {
 }
 
 /// A schema parse running on its own thread (`SchemaValidator.prepareWritten`).
-final class SchemaPreload: Sendable {
-    private let done = DispatchSemaphore(value: 0)
-
-    fileprivate func finished() {
-        done.signal()
-    }
+struct SchemaPreload: Sendable {
+    fileprivate let work: SecondThread<Void>
 
     /// Returns once the parse has ended; may be called more than once.
     func wait() {
-        done.wait()
-        done.signal()
+        work.join()
     }
 }

@@ -23,39 +23,15 @@ extension GPXWriter {
         while start < total {
             let here = start..<min(start + blockPoints, total)
             let there = here.upperBound..<min(here.upperBound + blockPoints, total)
-            let block = FormattedBlock()
-            let done = DispatchSemaphore(value: 0)
-            if !there.isEmpty {
-                Thread {
-                    var buffer = OutputBuffer(capacity: there.count * 120 + 4096)
-                    writePoints(track, there, to: &buffer)
-                    block.store(buffer.data())
-                    done.signal()
-                }.start()
+            let later = there.isEmpty ? nil : SecondThread {
+                var buffer = OutputBuffer(capacity: there.count * 120 + 4096)
+                writePoints(track, there, to: &buffer)
+                return buffer.data()
             }
             writePoints(track, here, to: &out)
-            if !there.isEmpty {
-                done.wait()
-                block.take().withUnsafeBytes { out.append($0) }
-            }
+            later?.join().withUnsafeBytes { out.append($0) }
             start = max(here.upperBound, there.upperBound)
         }
         writeFooter(to: &out)
-    }
-}
-
-/// One block's bytes, handed from the thread that formatted them to the one that writes them.
-private final class FormattedBlock: Sendable {
-    private let data = Mutex(Data())
-
-    func store(_ bytes: Data) {
-        data.withLock { $0 = bytes }
-    }
-
-    func take() -> Data {
-        data.withLock { stored in
-            defer { stored = Data() }
-            return stored
-        }
     }
 }
