@@ -158,14 +158,15 @@ extension StravaSession {
         for id in ids {
             guard var upload = pending[id] else { continue }
             upload.failures += 1
-            if upload.failures >= 5 {
+            if upload.failures >= Self.checkFailureLimit {
                 pending[id] = nil
                 let waiting = waiters.removeValue(forKey: id) ?? []
                 if waiting.isEmpty { failed[id] = error }
                 for waiter in waiting { waiter.continuation.resume(throwing: error) }
                 continue
             }
-            upload.nextCheck = Date().addingTimeInterval(min(30, 2 * pow(2, Double(upload.failures))))
+            upload.nextCheck = Date().addingTimeInterval(
+                min(Self.longestWaitAfterFailure, Self.firstWaitAfterFailure * pow(2, Double(upload.failures))))
             pending[id] = upload
         }
     }
@@ -186,13 +187,25 @@ extension StravaSession {
 
     static let listingMissLimit = 2
 
+    /// Failed checks of one upload in a row before its waiters get the error (the pipeline asks again later).
+    static let checkFailureLimit = 5
+    /// The wait before checking again after a failed check: doubling from this, …
+    static let firstWaitAfterFailure: TimeInterval = 2
+    /// … never longer than this.
+    static let longestWaitAfterFailure: TimeInterval = 30
+    /// A listing of more pending uploads than this is sent at once, without gathering the rest of a batch.
+    static let gatheringBatchLimit = 50
+    /// Slack around the pending uploads' start times when a listing is narrowed to them: Strava may date an
+    /// activity a little differently than the file does.
+    static let listingStartSlack: TimeInterval = 3600
+
     /// How far ahead a listing looks for uploads that will be due shortly.
     static let batchGathering: TimeInterval = 1.0
 
     /// One `GET /athlete/activities` settles every pending upload it shows.
     private func reconcile(_ batch: [PendingUpload], now: Date) async throws {
         if let earliestDue = batch.map(\.nextCheck).min(), earliestDue.addingTimeInterval(Self.batchGathering) > now,
-            batch.count < 50
+            batch.count < Self.gatheringBatchLimit
         {
             // Give the rest of the batch a moment to be ready too; the first due waits at most the
             // gathering time.
@@ -207,7 +220,8 @@ extension StravaSession {
         // Known start times narrow the listing to the span of the pending uploads, with an hour
         // of slack because Strava may date an activity a little differently than the file does.
         let span: (Date?, Date?) = starts.count == candidates.count && !starts.isEmpty
-            ? (starts.min()!.addingTimeInterval(-3600), starts.max()!.addingTimeInterval(3600)) : (nil, nil)
+            ? (starts.min()!.addingTimeInterval(-Self.listingStartSlack), starts.max()!.addingTimeInterval(Self.listingStartSlack))
+            : (nil, nil)
         var calls = 0
         let activities = try await listActivities(after: span.0, before: span.1, page: 1, calls: &calls)
         var byUpload: [UploadID: Int64] = [:]

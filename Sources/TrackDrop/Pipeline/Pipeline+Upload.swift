@@ -53,15 +53,21 @@ extension Pipeline {
     /// Look-ups of a lost upload a one-shot run tries before it leaves the file `submitting` for a later run.
     static let lookUpAttemptLimit = 4
 
+    /// Two files are the same activity when they start within this many seconds of each other…
+    static let sameActivityStartWindow: TimeInterval = 60
+    /// …and their durations differ by at most this fraction of the longer one (a watch's and a phone's
+    /// recording of one run: same start, a few seconds' difference at the end).
+    static let sameActivityDurationTolerance = 0.1
+
     /// Local duplicates cost no API call. Returns true when finished as a duplicate, false when parked behind an
     /// earlier entry still in flight, nil when it must be sent.
     private func resolveLocally(_ entry: LedgerEntry) throws -> Bool? {
         let id = entry.id!
         var earlier = try ledger.entries(sha256: entry.sha256, excluding: id)
         if let start = entry.startTime {
-            earlier += try ledger.entries(startingNear: start, window: 60, excluding: id).filter { other in
+            earlier += try ledger.entries(startingNear: start, window: Self.sameActivityStartWindow, excluding: id).filter { other in
                 guard let mine = entry.duration, let theirs = other.duration, max(mine, theirs) > 0 else { return false }
-                return abs(mine - theirs) <= 0.1 * max(mine, theirs)
+                return abs(mine - theirs) <= Self.sameActivityDurationTolerance * max(mine, theirs)
             }
         }
         if let known = earlier.first(where: { $0.state == .done && $0.activityID != nil && ($0.status == .uploaded || $0.status == .duplicate) }) {
