@@ -130,4 +130,29 @@ struct DaemonProcessTests {
         #expect(configuration.folders.count == 2)
         #expect(configuration.folders[1].poll == true)
     }
+
+    /// The example shows every top-level key with its default: the values written there and the ones in
+    /// `TrackDropConfiguration.Defaults` (used by the parser, the initializer and the watcher) cannot drift apart.
+    @Test func exampleConfigurationShowsTheDefaults() throws {
+        let example = BinaryProcess.repositoryRoot.appendingPathComponent("config.example.json")
+        let configuration = try TrackDropConfiguration.load(from: example)
+        typealias Defaults = TrackDropConfiguration.Defaults
+        #expect(configuration.settleSeconds == Defaults.settleSeconds)
+        #expect(configuration.poll == Defaults.poll)
+        #expect(configuration.pollIntervalSeconds == Defaults.pollIntervalSeconds)
+        #expect(configuration.clean == Defaults.clean)
+        #expect(configuration.report == Defaults.report)
+        #expect(configuration.maxFileMiB == Defaults.maxFileMiB)
+        #expect(configuration.followSymlinks == Defaults.followSymlinks)
+        // Every key the parser knows is in the example, with its explanation.
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: example)) as? [String: Any])
+        for key in TrackDropConfiguration.keys {
+            #expect(object[key] != nil, "\(key) is missing from config.example.json")
+            #expect(object["_" + key] != nil, "\(key) has no explanation in config.example.json")
+        }
+        // And an empty configuration is exactly the defaults.
+        #expect(try TrackDropConfiguration.parse(Data("{}".utf8)) == TrackDropConfiguration())
+        let watcher = TrackDropConfiguration().watcherOptions(paths: TrackDropPaths(environment: [:]))
+        #expect(watcher.settleSeconds == Defaults.settleSeconds && watcher.pollIntervalSeconds == Defaults.pollIntervalSeconds)
+    }
 }

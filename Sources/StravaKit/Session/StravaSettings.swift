@@ -8,6 +8,9 @@ public struct StravaSettings: Sendable {
     public var oauthBaseURL: URL
     public var clientID: String
     public var clientSecret: String
+    /// Strava's short rate-limit window: 15 minutes.
+    public static let stravaRateLimitWindow: TimeInterval = 900
+
     /// Length of the short rate-limit window: 900 s at Strava, shorter in the sandbox.
     public var rateLimitWindow: TimeInterval
     /// How long one exchange with Strava may take, body included (30 s; an upload more for its size).
@@ -21,7 +24,7 @@ public struct StravaSettings: Sendable {
     /// Separate API and OAuth bases.
     public init(
         apiBase: APIBaseSetting, oauthBaseURL: URL, clientID: String, clientSecret: String,
-        rateLimitWindow: TimeInterval = 900
+        rateLimitWindow: TimeInterval = StravaSettings.stravaRateLimitWindow
     ) {
         self.apiBase = apiBase
         self.oauthBaseURL = oauthBaseURL
@@ -31,7 +34,7 @@ public struct StravaSettings: Sendable {
     }
 
     /// The old layout from one base: OAuth at `baseURL`, the API at `baseURL/api/v3`.
-    public init(baseURL: URL, clientID: String, clientSecret: String, rateLimitWindow: TimeInterval = 900) {
+    public init(baseURL: URL, clientID: String, clientSecret: String, rateLimitWindow: TimeInterval = StravaSettings.stravaRateLimitWindow) {
         self.init(
             apiBase: .fixed(Self.legacyAPIBase(of: baseURL)), oauthBaseURL: baseURL, clientID: clientID,
             clientSecret: clientSecret, rateLimitWindow: rateLimitWindow)
@@ -52,7 +55,7 @@ public struct StravaSettings: Sendable {
     /// Length of the long ("daily") window. Strava's day is 96 quarter hours; a shortened
     /// sandbox window keeps that ratio so a day stays proportionate.
     public var dailyWindow: TimeInterval {
-        rateLimitWindow == 900 ? 86_400 : rateLimitWindow * 96
+        rateLimitWindow == Self.stravaRateLimitWindow ? 86_400 : rateLimitWindow * 96
     }
 
     /// An OAuth address, e.g. `oauthURL("/oauth/token")`.

@@ -1,4 +1,5 @@
 import Foundation
+import StravaKit
 
 /// The `strava` block of the configuration: which app talks to which server.
 public struct StravaConfiguration: Sendable, Equatable {
@@ -16,7 +17,7 @@ public struct StravaConfiguration: Sendable, Equatable {
 
     public init(
         clientID: String? = nil, clientSecret: String? = nil, apiBaseURL: URL? = nil,
-        oauthBaseURL: URL = Self.stravaBaseURL, rateLimitWindowSeconds: Double = 900, credentialsFile: URL? = nil
+        oauthBaseURL: URL = Self.stravaBaseURL, rateLimitWindowSeconds: Double = StravaSettings.stravaRateLimitWindow, credentialsFile: URL? = nil
     ) {
         self.clientID = clientID
         self.clientSecret = clientSecret
@@ -53,7 +54,7 @@ public struct StravaConfiguration: Sendable, Equatable {
         self.init(
             clientID: try reader.identifier("client_id"),
             clientSecret: try reader.string("client_secret"),
-            rateLimitWindowSeconds: try reader.number("rate_limit_window_seconds", exclusiveMinimum: 0, maximum: TrackDropConfiguration.maximumSeconds) ?? 900,
+            rateLimitWindowSeconds: try reader.number("rate_limit_window_seconds", exclusiveMinimum: 0, maximum: TrackDropConfiguration.maximumSeconds) ?? StravaSettings.stravaRateLimitWindow,
             credentialsFile: try reader.fileURL("credentials_file")
         )
         if let base = try reader.url("base_url") { setBoth(from: base) }

@@ -20,17 +20,30 @@ public struct TrackDropConfiguration: Sendable, Equatable {
     /// The file this was read from, nil for defaults.
     public var loadedFrom: URL?
     /// Files larger than this (as stored, or once inflated) are answered `invalid` with `too-large`.
-    public var maxFileMiB: Int = InputLimits.defaultMaxFileMiB
+    public var maxFileMiB: Int = Defaults.maxFileMiB
     /// Follow symbolic links to folders (each folder is still visited once). Symlinked files are always taken,
     /// but without this only when they point inside a configured folder.
-    public var followSymlinks: Bool = false
+    public var followSymlinks: Bool = Defaults.followSymlinks
+
+    /// The default of every top-level key: the one place each is written. The initializer, the parser and the
+    /// watcher's options take them from here; `config.example.json` shows the same values (a test compares).
+    public enum Defaults {
+        public static let settleSeconds: Double = 1
+        public static let poll = false
+        public static let pollIntervalSeconds: Double = 5
+        public static let clean = true
+        public static let report = false
+        public static let maxFileMiB = InputLimits.defaultMaxFileMiB
+        public static let followSymlinks = false
+    }
 
     /// The longest duration any `*_seconds` key may hold (a week): beyond it a typo, and far beyond it a trap.
     public static let maximumSeconds: Double = 7 * 86_400
 
     public init(
-        folders: [FolderConfiguration] = [], settleSeconds: Double = 1, poll: Bool = false,
-        pollIntervalSeconds: Double = 5, clean: Bool = true, report: Bool = false, resultsFolder: URL? = nil,
+        folders: [FolderConfiguration] = [], settleSeconds: Double = Defaults.settleSeconds, poll: Bool = Defaults.poll,
+        pollIntervalSeconds: Double = Defaults.pollIntervalSeconds, clean: Bool = Defaults.clean,
+        report: Bool = Defaults.report, resultsFolder: URL? = nil,
         stateFolder: URL? = nil, strava: StravaConfiguration = .init(), loadedFrom: URL? = nil
     ) {
         self.report = report
@@ -99,17 +112,18 @@ public struct TrackDropConfiguration: Sendable, Equatable {
         }
         var configuration = TrackDropConfiguration(
             folders: folders,
-            settleSeconds: try reader.number("settle_seconds", minimum: 0, maximum: maximumSeconds) ?? 1,
-            poll: try reader.bool("poll") ?? false,
-            pollIntervalSeconds: try reader.number("poll_interval_seconds", exclusiveMinimum: 0, maximum: maximumSeconds) ?? 5,
-            clean: try reader.bool("clean") ?? true,
-            report: try reader.bool("report") ?? false,
+            settleSeconds: try reader.number("settle_seconds", minimum: 0, maximum: maximumSeconds) ?? Defaults.settleSeconds,
+            poll: try reader.bool("poll") ?? Defaults.poll,
+            pollIntervalSeconds: try reader.number("poll_interval_seconds", exclusiveMinimum: 0, maximum: maximumSeconds)
+                ?? Defaults.pollIntervalSeconds,
+            clean: try reader.bool("clean") ?? Defaults.clean,
+            report: try reader.bool("report") ?? Defaults.report,
             resultsFolder: try reader.fileURL("results_folder"),
             stateFolder: try reader.fileURL("state_folder"),
             strava: try reader.objectReader("strava").map(StravaConfiguration.init(reading:)) ?? StravaConfiguration()
         )
-        configuration.maxFileMiB = try reader.integer("max_file_mib", in: 1...1_048_576) ?? InputLimits.defaultMaxFileMiB
-        configuration.followSymlinks = try reader.bool("follow_symlinks") ?? false
+        configuration.maxFileMiB = try reader.integer("max_file_mib", in: 1...1_048_576) ?? Defaults.maxFileMiB
+        configuration.followSymlinks = try reader.bool("follow_symlinks") ?? Defaults.followSymlinks
         return configuration
     }
 
@@ -128,6 +142,14 @@ public struct TrackDropConfiguration: Sendable, Equatable {
             clean: clean, paths: paths, resultsFolder: resultsFolder, links: ActivityLinks(webBase: strava.webBaseURL),
             reports: ReportPolicy(everywhere: report, folders: folders.filter(\.report).map(\.path)),
             limits: InputLimits(maxFileMiB: maxFileMiB, settingName: "max_file_mib in the configuration"))
+    }
+
+    /// What the folder watcher needs from the configuration, the same for `watch` and `watch --once`. The state
+    /// and results folders are never walked when they sit inside a watched tree.
+    public func watcherOptions(paths: TrackDropPaths) -> FolderWatcher.Options {
+        FolderWatcher.Options(
+            settleSeconds: settleSeconds, pollIntervalSeconds: pollIntervalSeconds, forcePoll: poll,
+            excludedFolders: [paths.stateFolder] + [resultsFolder].compactMap { $0 }, followSymlinks: followSymlinks)
     }
 
     /// The folder configuration that covers `file` (the deepest configured folder holding it), if any.

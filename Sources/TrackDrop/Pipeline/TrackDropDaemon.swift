@@ -26,14 +26,8 @@ public struct TrackDropDaemon: Sendable {
     /// finished during the run, and those found already finished.
     public func run() async throws -> [LedgerEntry] {
         let ledger = try Ledger(file: paths.ledgerFile)
-        let excluded = [paths.stateFolder] + [configuration.resultsFolder].compactMap { $0 }
         let watcher = FolderWatcher(
-            folders: configuration.folders,
-            options: .init(settleSeconds: configuration.settleSeconds, pollIntervalSeconds: configuration.pollIntervalSeconds,
-                           forcePoll: configuration.poll, excludedFolders: excluded,
-                           followSymlinks: configuration.followSymlinks),
-            logger: logger
-        )
+            folders: configuration.folders, options: configuration.watcherOptions(paths: paths), logger: logger)
         let pipeline = Pipeline(
             ledger: ledger, session: session,
             options: configuration.pipelineOptions(paths: paths),

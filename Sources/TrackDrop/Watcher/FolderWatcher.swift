@@ -15,8 +15,10 @@ public actor FolderWatcher {
         public var followSymlinks: Bool
 
         public init(
-            settleSeconds: Double = 1, pollIntervalSeconds: Double = 5, forcePoll: Bool = false, excludedFolders: [URL] = [],
-            followSymlinks: Bool = false
+            settleSeconds: Double = TrackDropConfiguration.Defaults.settleSeconds,
+            pollIntervalSeconds: Double = TrackDropConfiguration.Defaults.pollIntervalSeconds,
+            forcePoll: Bool = TrackDropConfiguration.Defaults.poll, excludedFolders: [URL] = [],
+            followSymlinks: Bool = TrackDropConfiguration.Defaults.followSymlinks
         ) {
             self.followSymlinks = followSymlinks
             self.settleSeconds = settleSeconds
