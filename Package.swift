@@ -126,14 +126,22 @@ let package = Package(
             linkerSettings: trackdropLinkerSettings,
             plugins: ["BuildInfo"]
         ),
+        // What every test target shares: the gzip helper, where the built binary is, scoped set-up and tear-down.
+        .target(
+            name: "TestSupport",
+            dependencies: ["CLibXML2"],
+            path: "Tests/TestSupport",
+            linkerSettings: [.linkedLibrary("z")]
+        ),
         .testTarget(
             name: "TrackKitTests",
-            dependencies: ["TrackKit", "CLibXML2"]
+            dependencies: ["TrackKit", "CLibXML2", "TestSupport"]
         ),
         .testTarget(
             name: "StravaSandboxTests",
             dependencies: [
                 "StravaSandbox",
+                "TestSupport",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ]
         ),
@@ -141,6 +149,7 @@ let package = Package(
             name: "StravaKitTests",
             dependencies: [
                 "StravaKit",
+                "TestSupport",
                 "StravaSandbox",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ]
@@ -149,6 +158,7 @@ let package = Package(
             name: "TrackDropTests",
             dependencies: [
                 "TrackDrop",
+                "TestSupport",
                 "StravaSandbox",
                 "TrackKit",
                 "StravaKit",

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import StravaSandbox
 import Testing
 @testable import StravaKit
@@ -54,71 +55,75 @@ struct APIBaseTests {
 
     @Test func beforeFourthOfJanuaryUploadsUseTodaysLayout() async throws {
         let harness = try await SandboxHarness.start { $0.processingFixedSeconds = 0 }
-        defer { Task { await harness.stop() } }
-        try await harness.login()
-        let outcome = try await Self.uploadOne(harness, schedule: schedule(harness, now: Self.date("2027-01-03T12:00:00Z")), index: 1)
-        guard case .uploaded = outcome else { Issue.record("not uploaded: \(outcome)"); return }
-        let stats = harness.stats()
-        #expect(stats.requests(to: "POST /api/v3/uploads") == 1)
-        #expect(stats.requests(to: "POST /uploads") == 0)
-        #expect(stats.requests(to: "GET /athlete") == 0, "nothing asks the new host before it opens")
+        try await harness.scoped {
+            try await harness.login()
+            let outcome = try await Self.uploadOne(harness, schedule: schedule(harness, now: Self.date("2027-01-03T12:00:00Z")), index: 1)
+            guard case .uploaded = outcome else { Issue.record("not uploaded: \(outcome)"); return }
+            let stats = harness.stats()
+            #expect(stats.requests(to: "POST /api/v3/uploads") == 1)
+            #expect(stats.requests(to: "POST /uploads") == 0)
+            #expect(stats.requests(to: "GET /athlete") == 0, "nothing asks the new host before it opens")
+        }
     }
 
     @Test func fromFirstOfJuneUploadsUseTheNewHostsLayout() async throws {
         let harness = try await SandboxHarness.start { $0.processingFixedSeconds = 0 }
-        defer { Task { await harness.stop() } }
-        try await harness.login()
-        let outcome = try await Self.uploadOne(harness, schedule: schedule(harness, now: Self.date("2027-06-01T00:00:01Z")), index: 2)
-        guard case .uploaded = outcome else { Issue.record("not uploaded: \(outcome)"); return }
-        let stats = harness.stats()
-        #expect(stats.requests(to: "POST /uploads") == 1)
-        #expect(stats.requests(to: "POST /api/v3/uploads") == 0)
-        #expect(stats.requests.keys.filter { $0.contains("/api/v3/") && !$0.contains("oauth") }.isEmpty, "\(stats.requests)")
+        try await harness.scoped {
+            try await harness.login()
+            let outcome = try await Self.uploadOne(harness, schedule: schedule(harness, now: Self.date("2027-06-01T00:00:01Z")), index: 2)
+            guard case .uploaded = outcome else { Issue.record("not uploaded: \(outcome)"); return }
+            let stats = harness.stats()
+            #expect(stats.requests(to: "POST /uploads") == 1)
+            #expect(stats.requests(to: "POST /api/v3/uploads") == 0)
+            #expect(stats.requests.keys.filter { $0.contains("/api/v3/") && !$0.contains("oauth") }.isEmpty, "\(stats.requests)")
+        }
     }
 
     @Test func betweenTheDatesTheNewHostIsAskedOnceAndRemembered() async throws {
         let harness = try await SandboxHarness.start { $0.processingFixedSeconds = 0 }
-        defer { Task { await harness.stop() } }
-        try await harness.login()
-        let memory = harness.folder.appendingPathComponent("state/api-base.json")
-        let now = Self.date("2027-02-01T09:00:00Z")
-        _ = try await Self.uploadOne(harness, schedule: schedule(harness, now: now, memory: memory), index: 3)
-        #expect(harness.stats().requests(to: "GET /athlete") == 1, "one question to the new host")
-        #expect(harness.stats().requests(to: "POST /uploads") == 1)
-        let remembered = try #require(APIBaseMemory.load(from: memory))
-        #expect(remembered.newBaseAnswered)
-        #expect(remembered.newBase == harness.rootAPI.absoluteString)
-        // The next run (a new session, a new process) trusts the state folder.
-        _ = try await Self.uploadOne(harness, schedule: schedule(harness, now: now.addingTimeInterval(3600), memory: memory), index: 4)
-        #expect(harness.stats().requests(to: "GET /athlete") == 1)
-        #expect(harness.stats().requests(to: "POST /uploads") == 2)
+        try await harness.scoped {
+            try await harness.login()
+            let memory = harness.folder.appendingPathComponent("state/api-base.json")
+            let now = Self.date("2027-02-01T09:00:00Z")
+            _ = try await Self.uploadOne(harness, schedule: schedule(harness, now: now, memory: memory), index: 3)
+            #expect(harness.stats().requests(to: "GET /athlete") == 1, "one question to the new host")
+            #expect(harness.stats().requests(to: "POST /uploads") == 1)
+            let remembered = try #require(APIBaseMemory.load(from: memory))
+            #expect(remembered.newBaseAnswered)
+            #expect(remembered.newBase == harness.rootAPI.absoluteString)
+            // The next run (a new session, a new process) trusts the state folder.
+            _ = try await Self.uploadOne(harness, schedule: schedule(harness, now: now.addingTimeInterval(3600), memory: memory), index: 4)
+            #expect(harness.stats().requests(to: "GET /athlete") == 1)
+            #expect(harness.stats().requests(to: "POST /uploads") == 2)
+        }
     }
 
     @Test func whenTheNewHostDoesNotAnswerTheOldBaseIsUsedAndRemembered() async throws {
         let harness = try await SandboxHarness.start { $0.processingFixedSeconds = 0 }
-        defer { Task { await harness.stop() } }
-        try await harness.login()
-        // A host that does not answer: a sandbox that was started and stopped again.
-        let gone = StravaSandboxServer()
-        let silentHost = try await gone.start()
-        await gone.stop()
-        let memory = harness.folder.appendingPathComponent("state/api-base.json")
-        let now = Self.date("2027-03-01T09:00:00Z")
-        let first = try await Self.uploadOne(harness, schedule: schedule(harness, newBase: silentHost, now: now, memory: memory), index: 5)
-        guard case .uploaded = first else { Issue.record("not uploaded: \(first)"); return }
-        #expect(harness.stats().requests(to: "POST /api/v3/uploads") == 1)
-        let remembered = try #require(APIBaseMemory.load(from: memory))
-        #expect(!remembered.newBaseAnswered)
-        #expect(remembered.checkedAt == now)
-        // Within a day the remembered answer stands: nothing is asked, the old base is used.
-        _ = try await Self.uploadOne(harness, schedule: schedule(harness, newBase: silentHost, now: now.addingTimeInterval(600), memory: memory), index: 6)
-        #expect(try #require(APIBaseMemory.load(from: memory)).checkedAt == now)
-        #expect(harness.stats().requests(to: "POST /api/v3/uploads") == 2)
-        // A day later the new host is asked again.
-        let later = now.addingTimeInterval(86_400 + 60)
-        _ = try await Self.uploadOne(harness, schedule: schedule(harness, newBase: silentHost, now: later, memory: memory), index: 7)
-        #expect(try #require(APIBaseMemory.load(from: memory)).checkedAt == later)
-        #expect(harness.stats().requests(to: "POST /api/v3/uploads") == 3)
-        #expect(harness.stats().requests(to: "POST /uploads") == 0)
+        try await harness.scoped {
+            try await harness.login()
+            // A host that does not answer: a sandbox that was started and stopped again.
+            let gone = StravaSandboxServer()
+            let silentHost = try await gone.start()
+            await gone.stop()
+            let memory = harness.folder.appendingPathComponent("state/api-base.json")
+            let now = Self.date("2027-03-01T09:00:00Z")
+            let first = try await Self.uploadOne(harness, schedule: schedule(harness, newBase: silentHost, now: now, memory: memory), index: 5)
+            guard case .uploaded = first else { Issue.record("not uploaded: \(first)"); return }
+            #expect(harness.stats().requests(to: "POST /api/v3/uploads") == 1)
+            let remembered = try #require(APIBaseMemory.load(from: memory))
+            #expect(!remembered.newBaseAnswered)
+            #expect(remembered.checkedAt == now)
+            // Within a day the remembered answer stands: nothing is asked, the old base is used.
+            _ = try await Self.uploadOne(harness, schedule: schedule(harness, newBase: silentHost, now: now.addingTimeInterval(600), memory: memory), index: 6)
+            #expect(try #require(APIBaseMemory.load(from: memory)).checkedAt == now)
+            #expect(harness.stats().requests(to: "POST /api/v3/uploads") == 2)
+            // A day later the new host is asked again.
+            let later = now.addingTimeInterval(86_400 + 60)
+            _ = try await Self.uploadOne(harness, schedule: schedule(harness, newBase: silentHost, now: later, memory: memory), index: 7)
+            #expect(try #require(APIBaseMemory.load(from: memory)).checkedAt == later)
+            #expect(harness.stats().requests(to: "POST /api/v3/uploads") == 3)
+            #expect(harness.stats().requests(to: "POST /uploads") == 0)
+        }
     }
 }

@@ -1,5 +1,6 @@
 import AsyncHTTPClient
 import Foundation
+import TestSupport
 import Synchronization
 import StravaSandbox
 import Testing
@@ -18,25 +19,26 @@ struct APICallsBenchmark {
     /// One file dropped at a time (the daemon's everyday case), default processing delays.
     @Test func singleFiles() async throws {
         let harness = try await SandboxHarness.start()
-        defer { Task { await harness.stop() } }
-        try await harness.login()
-        let session = try harness.session()
-        var calls: [Int] = []
-        var latencies: [Double] = []
-        for index in 0..<Self.singleFiles {
-            let started = Date()
-            let results = try await UploadTests.uploadAll([ActivityFiles.request(index: index)], session: session)
-            latencies.append(Date().timeIntervalSince(started))
-            calls.append(try #require(results.values.first).apiCalls)
+        try await harness.scoped {
+            try await harness.login()
+            let session = try harness.session()
+            var calls: [Int] = []
+            var latencies: [Double] = []
+            for index in 0..<Self.singleFiles {
+                let started = Date()
+                let results = try await UploadTests.uploadAll([ActivityFiles.request(index: index)], session: session)
+                latencies.append(Date().timeIntervalSince(started))
+                calls.append(try #require(results.values.first).apiCalls)
+            }
+            try await session.shutdown()
+            let stats = harness.stats()
+            let total = harness.apiCalls()
+            Self.report("single files=\(calls.count) api_calls=\(total) per_file=\(Self.f(Double(total) / Double(calls.count))) "
+                + "first_file=\(calls[0]) max=\(calls.max() ?? 0) two_or_less=\(calls.filter { $0 <= 2 }.count) "
+                + "status_checks=\(stats.requests(to: "GET /api/v3/uploads/{id}")) 429s=\(stats.rateLimited) "
+                + "mean_latency_s=\(Self.f(latencies.reduce(0, +) / Double(latencies.count)))")
+            #expect(calls.count == Self.singleFiles)
         }
-        try await session.shutdown()
-        let stats = harness.stats()
-        let total = harness.apiCalls()
-        Self.report("single files=\(calls.count) api_calls=\(total) per_file=\(Self.f(Double(total) / Double(calls.count))) "
-            + "first_file=\(calls[0]) max=\(calls.max() ?? 0) two_or_less=\(calls.filter { $0 <= 2 }.count) "
-            + "status_checks=\(stats.requests(to: "GET /api/v3/uploads/{id}")) 429s=\(stats.rateLimited) "
-            + "mean_latency_s=\(Self.f(latencies.reduce(0, +) / Double(latencies.count)))")
-        #expect(calls.count == Self.singleFiles)
     }
 
     /// A backlog submitted at once (the first run over a full watch), default processing delays.
@@ -49,22 +51,23 @@ struct APICallsBenchmark {
             $0.rateLimitReadShort = 300
             $0.rateLimitReadDaily = 3000
         }
-        defer { Task { await harness.stop() } }
-        try await harness.login()
-        let session = try harness.session()
-        let count = Self.backlogFiles
-        let started = Date()
-        let results = try await UploadTests.uploadAll(
-            (0..<count).map { ActivityFiles.request(index: 1000 + $0) }, session: session, concurrency: 8)
-        let elapsed = Date().timeIntervalSince(started)
-        try await session.shutdown()
-        let stats = harness.stats()
-        let total = harness.apiCalls()
-        let uploaded = results.values.filter { if case .uploaded = $0.outcome { true } else { false } }.count
-        Self.report("backlog files=\(count) uploaded=\(uploaded) api_calls=\(total) per_file=\(Self.f(Double(total) / Double(count))) "
-            + "posts=\(stats.requests(to: "POST /api/v3/uploads")) listings=\(stats.requests(to: "GET /api/v3/athlete/activities")) "
-            + "status_checks=\(stats.requests(to: "GET /api/v3/uploads/{id}")) 429s=\(stats.rateLimited) seconds=\(Self.f(elapsed))")
-        #expect(results.count == count)
+        try await harness.scoped {
+            try await harness.login()
+            let session = try harness.session()
+            let count = Self.backlogFiles
+            let started = Date()
+            let results = try await UploadTests.uploadAll(
+                (0..<count).map { ActivityFiles.request(index: 1000 + $0) }, session: session, concurrency: 8)
+            let elapsed = Date().timeIntervalSince(started)
+            try await session.shutdown()
+            let stats = harness.stats()
+            let total = harness.apiCalls()
+            let uploaded = results.values.filter { if case .uploaded = $0.outcome { true } else { false } }.count
+            Self.report("backlog files=\(count) uploaded=\(uploaded) api_calls=\(total) per_file=\(Self.f(Double(total) / Double(count))) "
+                + "posts=\(stats.requests(to: "POST /api/v3/uploads")) listings=\(stats.requests(to: "GET /api/v3/athlete/activities")) "
+                + "status_checks=\(stats.requests(to: "GET /api/v3/uploads/{id}")) 429s=\(stats.rateLimited) seconds=\(Self.f(elapsed))")
+            #expect(results.count == count)
+        }
     }
 
     /// A backlog bounded by the rate limit: 20 requests per 2-second window (read 10). A sampler
@@ -81,46 +84,47 @@ struct APICallsBenchmark {
             $0.rateLimitWindowSeconds = window
             $0.rateLimitDailySeconds = window * 96
         }
-        defer { Task { await harness.stop() } }
-        try await harness.login()
-        let session = try harness.session()
-        // Start at a window turn so that the first window is a whole one.
-        let now = Date().timeIntervalSince1970
-        let firstTurn = (now / window).rounded(.down) * window + window
-        try await Task.sleep(for: .milliseconds(Int64((firstTurn - now) * 1000) + 2))
-        let server = harness.server
-        let sampler = Task { () -> [Int] in
-            var usage: [Int] = []
-            var k = 1.0
-            while !Task.isCancelled {
-                let sampleAt = firstTurn + k * window - 0.05
-                let wait = sampleAt - Date().timeIntervalSince1970
-                if wait > 0 { try? await Task.sleep(for: .milliseconds(Int64(wait * 1000))) }
-                if Task.isCancelled { break }
-                usage.append(server.stats().overall.shortUsage)
-                k += 1
+        try await harness.scoped {
+            try await harness.login()
+            let session = try harness.session()
+            // Start at a window turn so that the first window is a whole one.
+            let now = Date().timeIntervalSince1970
+            let firstTurn = (now / window).rounded(.down) * window + window
+            try await Task.sleep(for: .milliseconds(Int64((firstTurn - now) * 1000) + 2))
+            let server = harness.server
+            let sampler = Task { () -> [Int] in
+                var usage: [Int] = []
+                var k = 1.0
+                while !Task.isCancelled {
+                    let sampleAt = firstTurn + k * window - 0.05
+                    let wait = sampleAt - Date().timeIntervalSince1970
+                    if wait > 0 { try? await Task.sleep(for: .milliseconds(Int64(wait * 1000))) }
+                    if Task.isCancelled { break }
+                    usage.append(server.stats().overall.shortUsage)
+                    k += 1
+                }
+                return usage
             }
-            return usage
+            let count = Int(ProcessInfo.processInfo.environment["BENCH_DRAIN_FILES"] ?? "") ?? 150
+            let requests = (0..<count).map { ActivityFiles.request(index: 5000 + $0) }
+            let lastSubmit = LastSubmit()
+            let results = try await Self.uploadAllRecordingSubmits(requests, session: session, lastSubmit: lastSubmit)
+            let finished = Date()
+            sampler.cancel()
+            let usage = await sampler.value
+            try await session.shutdown()
+            let stats = harness.stats()
+            let total = harness.apiCalls()
+            let submittedBy = lastSubmit.value.timeIntervalSince1970
+            let fullWindows = min(usage.count, Int(((submittedBy - firstTurn) / window).rounded(.down)))
+            let spent = usage.prefix(fullWindows).reduce(0, +)
+            let utilization = fullWindows > 0 ? Double(spent) / Double(limit * fullWindows) : 0
+            Self.report("drain files=\(count) window_s=\(window) limit=\(limit)/\(limit / 2) api_calls=\(total) "
+                + "per_file=\(Self.f(Double(total) / Double(count))) full_windows=\(fullWindows) spent=\(spent) "
+                + "utilization=\(Self.f(utilization * 100))% usage_per_window=\(usage.map(String.init).joined(separator: ",")) "
+                + "429s=\(stats.rateLimited) submit_seconds=\(Self.f(submittedBy - firstTurn)) seconds=\(Self.f(finished.timeIntervalSince1970 - firstTurn))")
+            #expect(results.count == count)
         }
-        let count = Int(ProcessInfo.processInfo.environment["BENCH_DRAIN_FILES"] ?? "") ?? 150
-        let requests = (0..<count).map { ActivityFiles.request(index: 5000 + $0) }
-        let lastSubmit = LastSubmit()
-        let results = try await Self.uploadAllRecordingSubmits(requests, session: session, lastSubmit: lastSubmit)
-        let finished = Date()
-        sampler.cancel()
-        let usage = await sampler.value
-        try await session.shutdown()
-        let stats = harness.stats()
-        let total = harness.apiCalls()
-        let submittedBy = lastSubmit.value.timeIntervalSince1970
-        let fullWindows = min(usage.count, Int(((submittedBy - firstTurn) / window).rounded(.down)))
-        let spent = usage.prefix(fullWindows).reduce(0, +)
-        let utilization = fullWindows > 0 ? Double(spent) / Double(limit * fullWindows) : 0
-        Self.report("drain files=\(count) window_s=\(window) limit=\(limit)/\(limit / 2) api_calls=\(total) "
-            + "per_file=\(Self.f(Double(total) / Double(count))) full_windows=\(fullWindows) spent=\(spent) "
-            + "utilization=\(Self.f(utilization * 100))% usage_per_window=\(usage.map(String.init).joined(separator: ",")) "
-            + "429s=\(stats.rateLimited) submit_seconds=\(Self.f(submittedBy - firstTurn)) seconds=\(Self.f(finished.timeIntervalSince1970 - firstTurn))")
-        #expect(results.count == count)
     }
 
     static func uploadAllRecordingSubmits(
@@ -157,19 +161,20 @@ struct APICallsBenchmark {
             $0.rateLimitReadShort = 300
             $0.rateLimitReadDaily = 3000
         }
-        defer { Task { await harness.stop() } }
-        let token = harness.server.issueTokens().accessToken
-        let client = HTTPClient(eventLoopGroupProvider: .singleton)
-        var perFile: [Int] = []
-        for index in 0..<Self.singleFiles {
-            perFile.append(try await StravalibPattern.upload(index: index, token: token, baseURL: harness.baseURL, client: client))
+        try await harness.scoped {
+            let token = harness.server.issueTokens().accessToken
+            let client = HTTPClient(eventLoopGroupProvider: .singleton)
+            var perFile: [Int] = []
+            for index in 0..<Self.singleFiles {
+                perFile.append(try await StravalibPattern.upload(index: index, token: token, baseURL: harness.baseURL, client: client))
+            }
+            try await client.shutdown()
+            let stats = harness.stats()
+            let total = harness.apiCalls()
+            Self.report("stravalib files=\(perFile.count) api_calls=\(total) per_file=\(Self.f(Double(total) / Double(perFile.count))) "
+                + "max=\(perFile.max() ?? 0) 429s=\(stats.rateLimited)")
+            #expect(perFile.count == Self.singleFiles)
         }
-        try await client.shutdown()
-        let stats = harness.stats()
-        let total = harness.apiCalls()
-        Self.report("stravalib files=\(perFile.count) api_calls=\(total) per_file=\(Self.f(Double(total) / Double(perFile.count))) "
-            + "max=\(perFile.max() ?? 0) 429s=\(stats.rateLimited)")
-        #expect(perFile.count == Self.singleFiles)
     }
 
     static func f(_ value: Double) -> String { String(format: "%.2f", value) }

@@ -1,6 +1,7 @@
 import Synchronization
 import AsyncHTTPClient
 import Foundation
+import TestSupport
 import StravaSandbox
 import Testing
 @testable import StravaKit
@@ -8,81 +9,87 @@ import Testing
 @Suite struct LoginTests {
     @Test func loginThroughTheLoopbackReceiverStoresCredentials() async throws {
         let harness = try await SandboxHarness.start()
-        defer { Task { await harness.stop() } }
-        let result = try await harness.login()
-        #expect(result.athlete.id == harness.server.configuration.athleteID)
-        #expect(result.athlete.displayName == "Sandy Box")
-        #expect(result.grantedScopes.contains("activity:write"))
-        #expect(result.warnings.isEmpty)
-        let attributes = try FileManager.default.attributesOfItem(atPath: harness.credentialsFile.path)
-        #expect((attributes[.posixPermissions] as? Int) == 0o600)
-        let session = try harness.session()
-        #expect(await session.connectionState == .connected)
-        try await session.shutdown()
-        #expect(harness.stats().requests(to: "POST /oauth/token") == 1)
-        harness.expectNoSecrets()
+        try await harness.scoped {
+            let result = try await harness.login()
+            #expect(result.athlete.id == harness.server.configuration.athleteID)
+            #expect(result.athlete.displayName == "Sandy Box")
+            #expect(result.grantedScopes.contains("activity:write"))
+            #expect(result.warnings.isEmpty)
+            let attributes = try FileManager.default.attributesOfItem(atPath: harness.credentialsFile.path)
+            #expect((attributes[.posixPermissions] as? Int) == 0o600)
+            let session = try harness.session()
+            #expect(await session.connectionState == .connected)
+            try await session.shutdown()
+            #expect(harness.stats().requests(to: "POST /oauth/token") == 1)
+            harness.expectNoSecrets()
+        }
     }
 
     @Test func aCallbackWithAnotherStateIsRefused() async throws {
         let harness = try await SandboxHarness.start()
-        defer { Task { await harness.stop() } }
-        let answer = StatusBox()
-        let login = OAuthLogin(settings: harness.settings, credentialsFile: harness.credentialsFile, logger: harness.logger)
-        await #expect(throws: StravaError.stateMismatch) {
-            try await login.run { url in
-                let redirect = try #require(Self.queryValue("redirect_uri", in: url))
-                answer.set(try await Self.get(redirect + "?state=forged&code=0123456789abcdef&scope=read,activity:write"))
+        try await harness.scoped {
+            let answer = StatusBox()
+            let login = OAuthLogin(settings: harness.settings, credentialsFile: harness.credentialsFile, logger: harness.logger)
+            await #expect(throws: StravaError.stateMismatch) {
+                try await login.run { url in
+                    let redirect = try #require(Self.queryValue("redirect_uri", in: url))
+                    answer.set(try await Self.get(redirect + "?state=forged&code=0123456789abcdef&scope=read,activity:write"))
+                }
             }
+            #expect(answer.value == 400)
+            #expect(!FileManager.default.fileExists(atPath: harness.credentialsFile.path))
+            #expect(harness.stats().requests(to: "POST /oauth/token") == 0)
         }
-        #expect(answer.value == 400)
-        #expect(!FileManager.default.fileExists(atPath: harness.credentialsFile.path))
-        #expect(harness.stats().requests(to: "POST /oauth/token") == 0)
     }
 
     @Test func deniedConsentFailsWithAnActionableMessage() async throws {
         let harness = try await SandboxHarness.start()
-        defer { Task { await harness.stop() } }
-        let login = OAuthLogin(settings: harness.settings, credentialsFile: harness.credentialsFile, logger: harness.logger)
-        let error = await #expect(throws: StravaError.self) {
-            try await login.run { url in
-                let redirect = try #require(Self.queryValue("redirect_uri", in: url))
-                let state = try #require(Self.queryValue("state", in: url))
-                _ = try await Self.get(redirect + "?state=\(state)&error=access_denied")
+        try await harness.scoped {
+            let login = OAuthLogin(settings: harness.settings, credentialsFile: harness.credentialsFile, logger: harness.logger)
+            let error = await #expect(throws: StravaError.self) {
+                try await login.run { url in
+                    let redirect = try #require(Self.queryValue("redirect_uri", in: url))
+                    let state = try #require(Self.queryValue("state", in: url))
+                    _ = try await Self.get(redirect + "?state=\(state)&error=access_denied")
+                }
             }
+            #expect(error?.description.contains("trackdrop auth login") == true)
+            #expect(error?.description.contains("denied") == true)
         }
-        #expect(error?.description.contains("trackdrop auth login") == true)
-        #expect(error?.description.contains("denied") == true)
     }
 
     @Test func missingUploadScopeIsRefused() async throws {
         let harness = try await SandboxHarness.start { $0.grantedScopes = ["read", "activity:read_all"] }
-        defer { Task { await harness.stop() } }
-        await #expect(throws: StravaError.missingScope("activity:write")) { try await harness.login() }
-        #expect(!FileManager.default.fileExists(atPath: harness.credentialsFile.path))
+        try await harness.scoped {
+            await #expect(throws: StravaError.missingScope("activity:write")) { try await harness.login() }
+            #expect(!FileManager.default.fileExists(atPath: harness.credentialsFile.path))
+        }
     }
 
     @Test func missingReadAllScopeWarns() async throws {
         let harness = try await SandboxHarness.start { $0.grantedScopes = ["read", "activity:write"] }
-        defer { Task { await harness.stop() } }
-        let result = try await harness.login()
-        #expect(result.warnings.contains { $0.contains("activity:read_all") })
-        #expect(try CredentialsStore(fileURL: harness.credentialsFile).load()?.canReadActivities == false)
+        try await harness.scoped {
+            let result = try await harness.login()
+            #expect(result.warnings.contains { $0.contains("activity:read_all") })
+            #expect(try CredentialsStore(fileURL: harness.credentialsFile).load()?.canReadActivities == false)
+        }
     }
 
     @Test func manualLoginReadsThePastedRedirect() async throws {
         let harness = try await SandboxHarness.start()
-        defer { Task { await harness.stop() } }
-        let shown = URLBox()
-        let login = OAuthLogin(settings: harness.settings, credentialsFile: harness.credentialsFile, logger: harness.logger)
-        let result = try await login.runManual(
-            show: { shown.set($0) },
-            readLine: {
-                // The person opens the address; the browser ends on the (dead) loopback address.
-                let url = try #require(shown.value)
-                return try await Self.location(of: url.absoluteString)
-            })
-        #expect(result.athlete.id == harness.server.configuration.athleteID)
-        #expect(shown.value?.absoluteString.contains("code_challenge_method=S256") == true)
+        try await harness.scoped {
+            let shown = URLBox()
+            let login = OAuthLogin(settings: harness.settings, credentialsFile: harness.credentialsFile, logger: harness.logger)
+            let result = try await login.runManual(
+                show: { shown.set($0) },
+                readLine: {
+                    // The person opens the address; the browser ends on the (dead) loopback address.
+                    let url = try #require(shown.value)
+                    return try await Self.location(of: url.absoluteString)
+                })
+            #expect(result.athlete.id == harness.server.configuration.athleteID)
+            #expect(shown.value?.absoluteString.contains("code_challenge_method=S256") == true)
+        }
     }
 
     @Test func aFreshCodeCalledInvalidIsExchangedAgain() async throws {
@@ -91,10 +98,11 @@ import Testing
             $0.faults.failFastCodeExchange = true
             $0.faults.fastCodeExchangeWindowSeconds = 60
         }
-        defer { Task { await harness.stop() } }
-        let result = try await harness.login()
-        #expect(result.athlete.id == harness.server.configuration.athleteID)
-        #expect(harness.stats().requests(to: "POST /oauth/token") == 2)
+        try await harness.scoped {
+            let result = try await harness.login()
+            #expect(result.athlete.id == harness.server.configuration.athleteID)
+            #expect(harness.stats().requests(to: "POST /oauth/token") == 2)
+        }
     }
 
     // MARK: helpers playing the browser

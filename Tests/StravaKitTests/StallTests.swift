@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import StravaSandbox
 import Testing
 @testable import StravaKit
@@ -27,12 +28,13 @@ import Testing
             $0.stallNext = 1
             $0.stallTrickle = trickle
         }
-        defer { Task { await harness.stop() } }
-        let result = try await harness.login()
-        #expect(result.grantedScopes.contains("activity:write"))
-        #expect(harness.stats().faultsInjected["stall"] == 1)
-        #expect(harness.logs.all.contains { $0.contains("no complete answer within 3 s") })
-        harness.expectNoSecrets()
+        try await harness.scoped {
+            let result = try await harness.login()
+            #expect(result.grantedScopes.contains("activity:write"))
+            #expect(harness.stats().faultsInjected["stall"] == 1)
+            #expect(harness.logs.all.contains { $0.contains("no complete answer within 3 s") })
+            harness.expectNoSecrets()
+        }
     }
 
     @Test(arguments: [false, true])
@@ -42,44 +44,46 @@ import Testing
             $0.stallRate = 1
             $0.stallTrickle = trickle
         }
-        defer { Task { await harness.stop() } }
-        do {
-            try await harness.login()
-            Issue.record("the login succeeded against a token endpoint that never finishes an answer")
-        } catch let error as StravaError {
-            guard case .networkUnavailable(let endpoint, let reason) = error else {
-                Issue.record("expected networkUnavailable, got \(error)")
-                return
+        try await harness.scoped {
+            do {
+                try await harness.login()
+                Issue.record("the login succeeded against a token endpoint that never finishes an answer")
+            } catch let error as StravaError {
+                guard case .networkUnavailable(let endpoint, let reason) = error else {
+                    Issue.record("expected networkUnavailable, got \(error)")
+                    return
+                }
+                #expect(endpoint == "POST /oauth/token")
+                #expect(reason.contains("stalled"))
             }
-            #expect(endpoint == "POST /oauth/token")
-            #expect(reason.contains("stalled"))
+            #expect((harness.stats().faultsInjected["stall"] ?? 0) == RetryPolicy.standard.maximumAttempts)
+            harness.expectNoSecrets()
         }
-        #expect((harness.stats().faultsInjected["stall"] ?? 0) == RetryPolicy.standard.maximumAttempts)
-        harness.expectNoSecrets()
     }
 
     /// The POST took effect and its answer stalled: the upload is found by its external_id, never sent twice.
     @Test(arguments: [false, true])
     func aStalledUploadAnswerIsLookedUpNotSentTwice(trickle: Bool) async throws {
         let harness = try await Self.harness { _ in }
-        defer { Task { await harness.stop() } }
-        try await harness.login()
-        var faults = InjectedFaults()
-        faults.stallRoutes = ["POST /uploads"]
-        faults.stallNext = 1
-        faults.stallAfterProcessing = true
-        faults.stallTrickle = trickle
-        harness.server.setFaults(faults)
-        let session = try harness.session()
-        let results = try await UploadTests.uploadAll([ActivityFiles.request(index: 3)], session: session)
-        guard case .uploaded(let activityID) = try #require(results["test-run-3"]).outcome else {
-            Issue.record("expected an upload, got \(String(describing: results["test-run-3"]))")
-            return
+        try await harness.scoped {
+            try await harness.login()
+            var faults = InjectedFaults()
+            faults.stallRoutes = ["POST /uploads"]
+            faults.stallNext = 1
+            faults.stallAfterProcessing = true
+            faults.stallTrickle = trickle
+            harness.server.setFaults(faults)
+            let session = try harness.session()
+            let results = try await UploadTests.uploadAll([ActivityFiles.request(index: 3)], session: session)
+            guard case .uploaded(let activityID) = try #require(results["test-run-3"]).outcome else {
+                Issue.record("expected an upload, got \(String(describing: results["test-run-3"]))")
+                return
+            }
+            #expect(harness.stats().faultsInjected["stall"] == 1)
+            #expect(harness.stats().uploads == 1)
+            #expect(harness.server.activities().map(\.id) == [activityID])
+            try await session.shutdown()
         }
-        #expect(harness.stats().faultsInjected["stall"] == 1)
-        #expect(harness.stats().uploads == 1)
-        #expect(harness.server.activities().map(\.id) == [activityID])
-        try await session.shutdown()
     }
 
     /// One upload's status check stalls; the others resolve while it is still stalled (its deadline is 8 s),
@@ -87,37 +91,38 @@ import Testing
     @Test(arguments: [false, true])
     func aStalledStatusCheckHoldsBackNoOtherUpload(trickle: Bool) async throws {
         let harness = try await Self.harness(deadline: 8) { _ in }
-        defer { Task { await harness.stop() } }
-        try await harness.login()
-        let session = try harness.session()
-        var first: [UploadID] = []
-        for index in 0..<1 {
-            if case .accepted(let id) = try await session.submit(ActivityFiles.request(index: index)) { first.append(id) }
+        try await harness.scoped {
+            try await harness.login()
+            let session = try harness.session()
+            var first: [UploadID] = []
+            for index in 0..<1 {
+                if case .accepted(let id) = try await session.submit(ActivityFiles.request(index: index)) { first.append(id) }
+            }
+            var faults = InjectedFaults()
+            faults.stallRoutes = ["GET /uploads/{id}"]
+            faults.stallNext = 1
+            faults.stallTrickle = trickle
+            harness.server.setFaults(faults)
+            // The lone upload is polled (no listing for one), and that poll stalls.
+            let firstIDs = first
+            let stalled = Task { try await session.resolve(firstIDs) }
+            for _ in 0..<500 where harness.stats().faultsInjected["stall"] != 1 {
+                try await Task.sleep(for: .milliseconds(20))
+            }
+            #expect(harness.stats().faultsInjected["stall"] == 1)
+            var others: [UploadID] = []
+            for index in 1..<4 {
+                if case .accepted(let id) = try await session.submit(ActivityFiles.request(index: index)) { others.append(id) }
+            }
+            let resolvedOthers = try await session.resolve(others)
+            #expect(resolvedOthers.count == 3)
+            // The stalled check is still under way (its deadline is 8 s) while the others have been settled.
+            #expect(await session.inCheck.contains(first[0]), "the other uploads waited for the stalled check")
+            let resolvedFirst = try await stalled.value
+            #expect(resolvedFirst.values.allSatisfy { if case .uploaded = $0.outcome { true } else { false } })
+            #expect(harness.stats().activities == 4)
+            try await session.shutdown()
         }
-        var faults = InjectedFaults()
-        faults.stallRoutes = ["GET /uploads/{id}"]
-        faults.stallNext = 1
-        faults.stallTrickle = trickle
-        harness.server.setFaults(faults)
-        // The lone upload is polled (no listing for one), and that poll stalls.
-        let firstIDs = first
-        let stalled = Task { try await session.resolve(firstIDs) }
-        for _ in 0..<500 where harness.stats().faultsInjected["stall"] != 1 {
-            try await Task.sleep(for: .milliseconds(20))
-        }
-        #expect(harness.stats().faultsInjected["stall"] == 1)
-        var others: [UploadID] = []
-        for index in 1..<4 {
-            if case .accepted(let id) = try await session.submit(ActivityFiles.request(index: index)) { others.append(id) }
-        }
-        let resolvedOthers = try await session.resolve(others)
-        #expect(resolvedOthers.count == 3)
-        // The stalled check is still under way (its deadline is 8 s) while the others have been settled.
-        #expect(await session.inCheck.contains(first[0]), "the other uploads waited for the stalled check")
-        let resolvedFirst = try await stalled.value
-        #expect(resolvedFirst.values.allSatisfy { if case .uploaded = $0.outcome { true } else { false } })
-        #expect(harness.stats().activities == 4)
-        try await session.shutdown()
     }
 
     @Test func anAnswerThatIsNotTheExpectedJSONIsAServerFailure() {

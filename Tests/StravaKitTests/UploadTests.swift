@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import StravaSandbox
 import Testing
 @testable import StravaKit
@@ -40,40 +41,42 @@ import Testing
 
     @Test func aSingleUploadCostsOnePostAndOneStatusCheck() async throws {
         let harness = try await SandboxHarness.start { $0.processingFixedSeconds = 0.5 }
-        defer { Task { await harness.stop() } }
-        try await harness.login()
-        let session = try harness.session()
-        let results = try await Self.uploadAll([ActivityFiles.request(index: 1)], session: session)
-        let result = try #require(results["test-run-1"])
-        guard case .uploaded(let activityID) = result.outcome else {
-            Issue.record("expected an upload, got \(result.outcome)")
-            return
+        try await harness.scoped {
+            try await harness.login()
+            let session = try harness.session()
+            let results = try await Self.uploadAll([ActivityFiles.request(index: 1)], session: session)
+            let result = try #require(results["test-run-1"])
+            guard case .uploaded(let activityID) = result.outcome else {
+                Issue.record("expected an upload, got \(result.outcome)")
+                return
+            }
+            #expect(harness.server.activities().contains { $0.id == activityID && $0.externalID.hasPrefix("test-run-1") })
+            #expect(result.apiCalls == 2)
+            #expect(harness.apiCalls() == 2)
+            try await session.shutdown()
+            harness.expectNoSecrets()
         }
-        #expect(harness.server.activities().contains { $0.id == activityID && $0.externalID.hasPrefix("test-run-1") })
-        #expect(result.apiCalls == 2)
-        #expect(harness.apiCalls() == 2)
-        try await session.shutdown()
-        harness.expectNoSecrets()
     }
 
     @Test func aBacklogIsSettledByListingsWithFewCalls() async throws {
         let harness = try await SandboxHarness.start { $0.processingFixedSeconds = 0.5 }
-        defer { Task { await harness.stop() } }
-        try await harness.login()
-        let session = try harness.session()
-        let requests = (0..<30).map { ActivityFiles.request(index: $0) }
-        let results = try await Self.uploadAll(requests, session: session, concurrency: 30)
-        #expect(results.count == 30)
-        let activityIDs = Set(results.values.compactMap { result -> Int64? in
-            if case .uploaded(let id) = result.outcome { return id }
-            return nil
-        })
-        #expect(activityIDs.count == 30)
-        #expect(harness.stats().requests(to: "GET /api/v3/athlete/activities") >= 1)
-        // Every call is paid for by exactly one upload.
-        #expect(results.values.map(\.apiCalls).reduce(0, +) == harness.apiCalls())
-        #expect(harness.apiCalls() < 2 * 30)
-        try await session.shutdown()
+        try await harness.scoped {
+            try await harness.login()
+            let session = try harness.session()
+            let requests = (0..<30).map { ActivityFiles.request(index: $0) }
+            let results = try await Self.uploadAll(requests, session: session, concurrency: 30)
+            #expect(results.count == 30)
+            let activityIDs = Set(results.values.compactMap { result -> Int64? in
+                if case .uploaded(let id) = result.outcome { return id }
+                return nil
+            })
+            #expect(activityIDs.count == 30)
+            #expect(harness.stats().requests(to: "GET /api/v3/athlete/activities") >= 1)
+            // Every call is paid for by exactly one upload.
+            #expect(results.values.map(\.apiCalls).reduce(0, +) == harness.apiCalls())
+            #expect(harness.apiCalls() < 2 * 30)
+            try await session.shutdown()
+        }
     }
 
     @Test func withoutReadScopeEachUploadIsPolled() async throws {
@@ -81,14 +84,15 @@ import Testing
             $0.grantedScopes = ["read", "activity:write"]
             $0.processingFixedSeconds = 0.3
         }
-        defer { Task { await harness.stop() } }
-        try await harness.login()
-        let session = try harness.session()
-        let results = try await Self.uploadAll((0..<5).map { ActivityFiles.request(index: $0) }, session: session, concurrency: 5)
-        #expect(results.values.allSatisfy { if case .uploaded = $0.outcome { true } else { false } })
-        #expect(harness.stats().requests(to: "GET /api/v3/athlete/activities") == 0)
-        #expect(harness.stats().requests(to: "GET /api/v3/uploads/{id}") >= 5)
-        try await session.shutdown()
+        try await harness.scoped {
+            try await harness.login()
+            let session = try harness.session()
+            let results = try await Self.uploadAll((0..<5).map { ActivityFiles.request(index: $0) }, session: session, concurrency: 5)
+            #expect(results.values.allSatisfy { if case .uploaded = $0.outcome { true } else { false } })
+            #expect(harness.stats().requests(to: "GET /api/v3/athlete/activities") == 0)
+            #expect(harness.stats().requests(to: "GET /api/v3/uploads/{id}") >= 5)
+            try await session.shutdown()
+        }
     }
 
     @Test(arguments: [
@@ -103,37 +107,39 @@ import Testing
             $0.duplicateMessage = form
             $0.processingFixedSeconds = 0.2
         }
-        defer { Task { await harness.stop() } }
-        try await harness.login()
-        let session = try harness.session()
-        let first = try await Self.uploadAll([ActivityFiles.request(index: 7)], session: session)
-        guard case .uploaded(let original) = try #require(first["test-run-7"]).outcome else {
-            Issue.record("first upload did not make an activity: \(String(describing: first["test-run-7"]))")
-            return
+        try await harness.scoped {
+            try await harness.login()
+            let session = try harness.session()
+            let first = try await Self.uploadAll([ActivityFiles.request(index: 7)], session: session)
+            guard case .uploaded(let original) = try #require(first["test-run-7"]).outcome else {
+                Issue.record("first upload did not make an activity: \(String(describing: first["test-run-7"]))")
+                return
+            }
+            let again = try await Self.uploadAll([ActivityFiles.request(index: 7, externalID: "again-7")], session: session)
+            #expect(try #require(again["again-7"]).outcome == .duplicate(activityID: original))
+            #expect(harness.stats().activities == 1)
+            try await session.shutdown()
         }
-        let again = try await Self.uploadAll([ActivityFiles.request(index: 7, externalID: "again-7")], session: session)
-        #expect(try #require(again["again-7"]).outcome == .duplicate(activityID: original))
-        #expect(harness.stats().activities == 1)
-        try await session.shutdown()
     }
 
     @Test func processingErrorsAreRejectedWithTheHTMLStripped() async throws {
         let harness = try await SandboxHarness.start { $0.processingFixedSeconds = 0.2 }
-        defer { Task { await harness.stop() } }
-        try await harness.login()
-        let session = try harness.session()
-        let empty = UploadRequest(
-            fileName: "empty.gpx",
-            data: Data("<?xml version=\"1.0\"?><gpx version=\"1.1\" creator=\"x\" xmlns=\"http://www.topografix.com/GPX/1/1\"><trk><trkseg></trkseg></trk></gpx>".utf8),
-            dataType: "gpx", externalID: "empty-1")
-        let results = try await Self.uploadAll([empty], session: session)
-        guard case .rejected(let message) = try #require(results["empty-1"]).outcome else {
-            Issue.record("expected a rejection")
-            return
+        try await harness.scoped {
+            try await harness.login()
+            let session = try harness.session()
+            let empty = UploadRequest(
+                fileName: "empty.gpx",
+                data: Data("<?xml version=\"1.0\"?><gpx version=\"1.1\" creator=\"x\" xmlns=\"http://www.topografix.com/GPX/1/1\"><trk><trkseg></trkseg></trk></gpx>".utf8),
+                dataType: "gpx", externalID: "empty-1")
+            let results = try await Self.uploadAll([empty], session: session)
+            guard case .rejected(let message) = try #require(results["empty-1"]).outcome else {
+                Issue.record("expected a rejection")
+                return
+            }
+            #expect(message.hasPrefix("The file is empty"))
+            #expect(!message.contains("<"))
+            try await session.shutdown()
         }
-        #expect(message.hasPrefix("The file is empty"))
-        #expect(!message.contains("<"))
-        try await session.shutdown()
     }
 
     @Test func aDeletedActivityIsRejectedWithStravasMessage() async throws {
@@ -143,11 +149,12 @@ import Testing
             $0.faults.deletedActivityRate = 1
             $0.faults.deletionDelaySeconds = 0
         }
-        defer { Task { await harness.stop() } }
-        try await harness.login()
-        let session = try harness.session()
-        let results = try await Self.uploadAll([ActivityFiles.request(index: 3)], session: session)
-        #expect(try #require(results["test-run-3"]).outcome == .rejected(message: "The created activity has been deleted."))
-        try await session.shutdown()
+        try await harness.scoped {
+            try await harness.login()
+            let session = try harness.session()
+            let results = try await Self.uploadAll([ActivityFiles.request(index: 3)], session: session)
+            #expect(try #require(results["test-run-3"]).outcome == .rejected(message: "The created activity has been deleted."))
+            try await session.shutdown()
+        }
     }
 }

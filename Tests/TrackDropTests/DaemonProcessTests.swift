@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import StravaKit
 import Testing
 @testable import TrackDrop
@@ -6,7 +7,7 @@ import Testing
 /// The built binary against an in-process sandbox: crash safety under SIGKILL and graceful shutdown.
 @Suite("trackdrop binary", .serialized)
 struct DaemonProcessTests {
-    struct Setup {
+    struct Setup: ScopedResource {
         let sandbox: SandboxHarness
         let inbox: TemporaryFolder
         let state: TemporaryFolder

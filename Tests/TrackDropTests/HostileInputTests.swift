@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Glibc
 import Testing
 import TrackKit
@@ -79,107 +80,110 @@ struct HostileInputTests {
 
     @Test func daemonAnswersTheOtherFilesAndGivesEachExactlyOneSidecar() async throws {
         let setup = try await DaemonProcessTests.Setup.make()
-        defer { Task { await setup.tearDown() } }
-        let inbox = setup.inbox
-        let outside = try TemporaryFolder("trackdrop-outside")
-        defer { outside.remove() }
-        try ActivityFiles.gpx(start: ActivityFiles.start(700)).write(to: inbox.file("good-1.gpx"))
-        try ActivityFiles.gpx(start: ActivityFiles.start(701)).write(to: inbox.file("good-2.gpx"))
-        try ActivityFiles.gpx(start: ActivityFiles.start(702)).write(to: inbox.file("evil\nname.gpx"))
-        try FileManager.default.copyItem(at: Self.crashingFIT, to: inbox.file("crash.fit"))
-        try Self.sparse(inbox.file("sparse.fit"), size: 8 << 30)
-        try Self.gzipBomb(inbox.file("bomb.gpx.gz"), pattern: "<trkpt lat=\"47.1\" lon=\"8.5\"><time>2024-05-01T07:00:00Z</time></trkpt>", megabytes: 300)
-        try #require(mkfifo(inbox.file("pipe.gpx").path, 0o644) == 0)
-        // Two links back to the folder: before, every file was seen again through every path of the loop.
-        try FileManager.default.createSymbolicLink(atPath: inbox.file("a").path, withDestinationPath: ".")
-        try FileManager.default.createSymbolicLink(atPath: inbox.file("b").path, withDestinationPath: inbox.path)
-        // A link to a file outside the watched folder is not taken without follow_symlinks.
-        try ActivityFiles.gpx(start: ActivityFiles.start(703)).write(to: outside.file("secret.gpx"))
-        try FileManager.default.createSymbolicLink(atPath: inbox.file("secret.gpx").path, withDestinationPath: outside.file("secret.gpx").path)
+        try await setup.scoped {
+            let inbox = setup.inbox
+            let outside = try TemporaryFolder("trackdrop-outside")
+            defer { outside.remove() }
+            try ActivityFiles.gpx(start: ActivityFiles.start(700)).write(to: inbox.file("good-1.gpx"))
+            try ActivityFiles.gpx(start: ActivityFiles.start(701)).write(to: inbox.file("good-2.gpx"))
+            try ActivityFiles.gpx(start: ActivityFiles.start(702)).write(to: inbox.file("evil\nname.gpx"))
+            try FileManager.default.copyItem(at: Self.crashingFIT, to: inbox.file("crash.fit"))
+            try Self.sparse(inbox.file("sparse.fit"), size: 8 << 30)
+            try Self.gzipBomb(inbox.file("bomb.gpx.gz"), pattern: "<trkpt lat=\"47.1\" lon=\"8.5\"><time>2024-05-01T07:00:00Z</time></trkpt>", megabytes: 300)
+            try #require(mkfifo(inbox.file("pipe.gpx").path, 0o644) == 0)
+            // Two links back to the folder: before, every file was seen again through every path of the loop.
+            try FileManager.default.createSymbolicLink(atPath: inbox.file("a").path, withDestinationPath: ".")
+            try FileManager.default.createSymbolicLink(atPath: inbox.file("b").path, withDestinationPath: inbox.path)
+            // A link to a file outside the watched folder is not taken without follow_symlinks.
+            try ActivityFiles.gpx(start: ActivityFiles.start(703)).write(to: outside.file("secret.gpx"))
+            try FileManager.default.createSymbolicLink(atPath: inbox.file("secret.gpx").path, withDestinationPath: outside.file("secret.gpx").path)
 
-        let process = try BinaryProcess(arguments: ["watch", "--once", "--config", setup.config.path])
-        let status = await process.waitForExit(timeout: .seconds(120))
-        try #require(status != nil, "watch --once did not finish: \(process.lines.suffix(10))")
-        let log = process.lines.joined(separator: "\n")
+            let process = try BinaryProcess(arguments: ["watch", "--once", "--config", setup.config.path])
+            let status = await process.waitForExit(timeout: .seconds(120))
+            try #require(status != nil, "watch --once did not finish: \(process.lines.suffix(10))")
+            let log = process.lines.joined(separator: "\n")
 
-        for name in ["good-1.gpx", "good-2.gpx", "evil\nname.gpx"] {
-            let sidecar = try #require(setup.finalSidecar(name), "\(name) has no final sidecar:\n\(log)")
-            #expect(sidecar.status == "uploaded", "\(name): \(sidecar.status) \(sidecar.error ?? "")")
+            for name in ["good-1.gpx", "good-2.gpx", "evil\nname.gpx"] {
+                let sidecar = try #require(setup.finalSidecar(name), "\(name) has no final sidecar:\n\(log)")
+                #expect(sidecar.status == "uploaded", "\(name): \(sidecar.status) \(sidecar.error ?? "")")
+            }
+            let sparse = try #require(setup.finalSidecar("sparse.fit"))
+            #expect(sparse.status == "invalid" && sparse.error?.contains("max_file_mib") == true, "\(sparse.error ?? "")")
+            let bomb = try #require(setup.finalSidecar("bomb.gpx.gz"))
+            #expect(bomb.status == "invalid" && bomb.error?.contains("inflates more than") == true, "\(bomb.error ?? "")")
+            let crash = try #require(setup.finalSidecar("crash.fit"))
+            #expect(["invalid", "uploaded", "rejected"].contains(crash.status))
+            #expect(setup.finalSidecar("pipe.gpx") == nil)
+            #expect(setup.finalSidecar("secret.gpx") == nil)
+            #expect(process.lines.filter { $0.contains("pipe.gpx") && $0.contains("FIFO") }.count == 1, "\(log)")
+            #expect(process.lines.contains { $0.contains("secret.gpx") && $0.contains("follow_symlinks") }, "\(log)")
+            // The newline in a name never starts a line of its own.
+            #expect(!process.lines.contains { $0.hasPrefix("name.gpx") }, "\(log)")
+            #expect(process.lines.contains { $0.contains(#"evil\nname.gpx"#) }, "\(log)")
+
+            // One ledger row per real file, none through the loop's paths.
+            let ledger = try Ledger(file: setup.paths.ledgerFile)
+            let rows = try ledger.entries(in: LedgerState.allCases)
+            #expect(rows.count == 6, "\(rows.map(\.path))")
+            #expect(!rows.contains { $0.path.contains("/a/") || $0.path.contains("/b/") })
+            let sidecars = try FileManager.default.contentsOfDirectory(atPath: inbox.path).filter { $0.hasSuffix(".result.json") }
+            #expect(sidecars.count == 6, "\(sidecars)")
+            #expect(Self.childrenPeakMiB() < 1024)
+
+            // upload --dry-run walks the same loops and ends.
+            let dryRun = try BinaryProcess.capturingOutput(arguments: ["upload", "--dry-run", "--config", setup.config.path, inbox.path])
+            #expect(dryRun.output.contains("6 file(s) checked"), "\(dryRun.output)\n\(dryRun.errors)")
         }
-        let sparse = try #require(setup.finalSidecar("sparse.fit"))
-        #expect(sparse.status == "invalid" && sparse.error?.contains("max_file_mib") == true, "\(sparse.error ?? "")")
-        let bomb = try #require(setup.finalSidecar("bomb.gpx.gz"))
-        #expect(bomb.status == "invalid" && bomb.error?.contains("inflates more than") == true, "\(bomb.error ?? "")")
-        let crash = try #require(setup.finalSidecar("crash.fit"))
-        #expect(["invalid", "uploaded", "rejected"].contains(crash.status))
-        #expect(setup.finalSidecar("pipe.gpx") == nil)
-        #expect(setup.finalSidecar("secret.gpx") == nil)
-        #expect(process.lines.filter { $0.contains("pipe.gpx") && $0.contains("FIFO") }.count == 1, "\(log)")
-        #expect(process.lines.contains { $0.contains("secret.gpx") && $0.contains("follow_symlinks") }, "\(log)")
-        // The newline in a name never starts a line of its own.
-        #expect(!process.lines.contains { $0.hasPrefix("name.gpx") }, "\(log)")
-        #expect(process.lines.contains { $0.contains(#"evil\nname.gpx"#) }, "\(log)")
-
-        // One ledger row per real file, none through the loop's paths.
-        let ledger = try Ledger(file: setup.paths.ledgerFile)
-        let rows = try ledger.entries(in: LedgerState.allCases)
-        #expect(rows.count == 6, "\(rows.map(\.path))")
-        #expect(!rows.contains { $0.path.contains("/a/") || $0.path.contains("/b/") })
-        let sidecars = try FileManager.default.contentsOfDirectory(atPath: inbox.path).filter { $0.hasSuffix(".result.json") }
-        #expect(sidecars.count == 6, "\(sidecars)")
-        #expect(Self.childrenPeakMiB() < 1024)
-
-        // upload --dry-run walks the same loops and ends.
-        let dryRun = try BinaryProcess.capturingOutput(arguments: ["upload", "--dry-run", "--config", setup.config.path, inbox.path])
-        #expect(dryRun.output.contains("6 file(s) checked"), "\(dryRun.output)\n\(dryRun.errors)")
     }
 
     @Test func aFileThatKilledTheReaderTwiceIsQuarantinedAndTheQueueGoesOn() async throws {
         let setup = try await DaemonProcessTests.Setup.make()
-        defer { Task { await setup.tearDown() } }
-        let poison = setup.inbox.file("poison.gpx")
-        try ActivityFiles.gpx(start: ActivityFiles.start(710)).write(to: poison)
-        try ActivityFiles.gpx(start: ActivityFiles.start(711)).write(to: setup.inbox.file("behind.gpx"))
-        // The ledger as two runs that died inside the reader left it: two reads begun, none returned.
-        let ledger = try Ledger(file: setup.paths.ledgerFile)
-        let stamp = try #require(FileSystem.stamp(poison.path))
-        var entry = LedgerEntry(
-            path: poison.standardizedFileURL.path, sha256: try ContentHash.sha256(of: poison), size: stamp.size,
-            modifiedAt: stamp.modified, folder: nil)
-        // One crash counted by an earlier start, and the crash guard's marker naming it for the last one.
-        entry.normalizeAttempts = 2
-        entry.normalizeFinished = 0
-        entry.normalizeStartedAt = Date()
-        entry = try ledger.insert(entry)
-        var crashedID = entry.id!
-        let marker = setup.paths.stateFolder.appendingPathComponent("reader-crash")
-        try Data(bytes: &crashedID, count: 8).write(to: marker)
+        try await setup.scoped {
+            let poison = setup.inbox.file("poison.gpx")
+            try ActivityFiles.gpx(start: ActivityFiles.start(710)).write(to: poison)
+            try ActivityFiles.gpx(start: ActivityFiles.start(711)).write(to: setup.inbox.file("behind.gpx"))
+            // The ledger as two runs that died inside the reader left it: two reads begun, none returned.
+            let ledger = try Ledger(file: setup.paths.ledgerFile)
+            let stamp = try #require(FileSystem.stamp(poison.path))
+            var entry = LedgerEntry(
+                path: poison.standardizedFileURL.path, sha256: try ContentHash.sha256(of: poison), size: stamp.size,
+                modifiedAt: stamp.modified, folder: nil)
+            // One crash counted by an earlier start, and the crash guard's marker naming it for the last one.
+            entry.normalizeAttempts = 2
+            entry.normalizeFinished = 0
+            entry.normalizeStartedAt = Date()
+            entry = try ledger.insert(entry)
+            var crashedID = entry.id!
+            let marker = setup.paths.stateFolder.appendingPathComponent("reader-crash")
+            try Data(bytes: &crashedID, count: 8).write(to: marker)
 
-        let process = try BinaryProcess(arguments: ["watch", "--once", "--config", setup.config.path])
-        let status = await process.waitForExit(timeout: .seconds(120))
-        try #require(status != nil, "\(process.lines.suffix(10))")
-        let quarantined = try #require(setup.finalSidecar("poison.gpx"))
-        #expect(quarantined.status == "invalid")
-        #expect(quarantined.error?.hasPrefix("reader-crashed:") == true, "\(quarantined.error ?? "")")
-        #expect(setup.finalSidecar("behind.gpx")?.status == "uploaded")
-        #expect(process.lines.filter { $0.contains("poison.gpx") && $0.contains("reader-crashed") }.count == 1)
-        let row = try #require(try Ledger(file: setup.paths.ledgerFile).entries(in: [.done]).first { $0.path.hasSuffix("poison.gpx") })
-        #expect(row.normalizeAttempts == 2 && row.crashedReads == 0)
-        // Once quarantined, a restart does not read it again.
-        let again = try BinaryProcess(arguments: ["watch", "--once", "--config", setup.config.path])
-        _ = await again.waitForExit(timeout: .seconds(60))
-        let after = try #require(try Ledger(file: setup.paths.ledgerFile).entries(in: [.done]).first { $0.path.hasSuffix("poison.gpx") })
-        #expect(after.normalizeAttempts == 2)
+            let process = try BinaryProcess(arguments: ["watch", "--once", "--config", setup.config.path])
+            let status = await process.waitForExit(timeout: .seconds(120))
+            try #require(status != nil, "\(process.lines.suffix(10))")
+            let quarantined = try #require(setup.finalSidecar("poison.gpx"))
+            #expect(quarantined.status == "invalid")
+            #expect(quarantined.error?.hasPrefix("reader-crashed:") == true, "\(quarantined.error ?? "")")
+            #expect(setup.finalSidecar("behind.gpx")?.status == "uploaded")
+            #expect(process.lines.filter { $0.contains("poison.gpx") && $0.contains("reader-crashed") }.count == 1)
+            let row = try #require(try Ledger(file: setup.paths.ledgerFile).entries(in: [.done]).first { $0.path.hasSuffix("poison.gpx") })
+            #expect(row.normalizeAttempts == 2 && row.crashedReads == 0)
+            // Once quarantined, a restart does not read it again.
+            let again = try BinaryProcess(arguments: ["watch", "--once", "--config", setup.config.path])
+            _ = await again.waitForExit(timeout: .seconds(60))
+            let after = try #require(try Ledger(file: setup.paths.ledgerFile).entries(in: [.done]).first { $0.path.hasSuffix("poison.gpx") })
+            #expect(after.normalizeAttempts == 2)
+        }
     }
 
     @Test func everyReadIsRecordedBeforeItStarts() async throws {
         let setup = try await DaemonProcessTests.Setup.make()
-        defer { Task { await setup.tearDown() } }
-        try ActivityFiles.gpx(start: ActivityFiles.start(720)).write(to: setup.inbox.file("counted.gpx"))
-        let process = try BinaryProcess(arguments: ["watch", "--once", "--config", setup.config.path])
-        _ = await process.waitForExit(timeout: .seconds(120))
-        let row = try #require(try Ledger(file: setup.paths.ledgerFile).entries(in: [.done]).first)
-        #expect(row.normalizeAttempts == 1 && row.normalizeFinished == 1 && row.normalizeStartedAt != nil)
+        try await setup.scoped {
+            try ActivityFiles.gpx(start: ActivityFiles.start(720)).write(to: setup.inbox.file("counted.gpx"))
+            let process = try BinaryProcess(arguments: ["watch", "--once", "--config", setup.config.path])
+            _ = await process.waitForExit(timeout: .seconds(120))
+            let row = try #require(try Ledger(file: setup.paths.ledgerFile).entries(in: [.done]).first)
+            #expect(row.normalizeAttempts == 1 && row.normalizeFinished == 1 && row.normalizeStartedAt != nil)
+        }
     }
 
     @Test func aReplacementKeepingSizeAndModificationTimeIsNoticed() throws {
@@ -249,25 +253,26 @@ struct RawFileNameTests {
 
     @Test func aNameThatIsNotUTF8GetsItsSidecarBesideItUnderTheSameBytes() async throws {
         let setup = try await DaemonProcessTests.Setup.make()
-        defer { Task { await setup.tearDown() } }
-        let bytes = Array("lauf-".utf8) + [0xE9, 0xFF] + Array(".gpx".utf8)  // Latin-1 "é", then a byte no encoding uses
-        let name = try Self.write(ActivityFiles.gpx(start: ActivityFiles.start(730)), named: bytes, in: setup.inbox.url)
-        #expect(FileName.bytes(name) == bytes)
-        let process = try BinaryProcess(arguments: ["watch", "--once", "--config", setup.config.path])
-        _ = await process.waitForExit(timeout: .seconds(120))
-        let log = process.lines.joined(separator: "\n")
-        let sidecarPath = setup.inbox.path + "/" + FileName.decode(bytes + Array(".result.json".utf8))
-        var info = stat()
-        try #require(FileName.withPath(sidecarPath) { stat($0, &info) } == 0, "no sidecar under the same bytes:\n\(log)")
-        let descriptor = FileName.withPath(sidecarPath) { open($0, O_RDONLY) }
-        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
-        let sidecar = try JSONDecoder().decode(Sidecar.self, from: handle.readDataToEndOfFile())
-        #expect(sidecar.status == "uploaded", "\(sidecar.error ?? "")\n\(log)")
-        #expect(sidecar.source == #"lauf-\xE9\xFF.gpx"#)
-        #expect(process.lines.contains { $0.contains(#"lauf-\xE9\xFF.gpx"#) }, "\(log)")
-        #expect(!log.contains("\u{FFFD}"))
-        let rows = try Ledger(file: setup.paths.ledgerFile).entries(in: LedgerState.allCases)
-        #expect(rows.count == 1 && rows.first.map { FileName.bytes($0.path).suffix(bytes.count) == bytes[...] } == true)
+        try await setup.scoped {
+            let bytes = Array("lauf-".utf8) + [0xE9, 0xFF] + Array(".gpx".utf8)  // Latin-1 "é", then a byte no encoding uses
+            let name = try Self.write(ActivityFiles.gpx(start: ActivityFiles.start(730)), named: bytes, in: setup.inbox.url)
+            #expect(FileName.bytes(name) == bytes)
+            let process = try BinaryProcess(arguments: ["watch", "--once", "--config", setup.config.path])
+            _ = await process.waitForExit(timeout: .seconds(120))
+            let log = process.lines.joined(separator: "\n")
+            let sidecarPath = setup.inbox.path + "/" + FileName.decode(bytes + Array(".result.json".utf8))
+            var info = stat()
+            try #require(FileName.withPath(sidecarPath) { stat($0, &info) } == 0, "no sidecar under the same bytes:\n\(log)")
+            let descriptor = FileName.withPath(sidecarPath) { open($0, O_RDONLY) }
+            let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+            let sidecar = try JSONDecoder().decode(Sidecar.self, from: handle.readDataToEndOfFile())
+            #expect(sidecar.status == "uploaded", "\(sidecar.error ?? "")\n\(log)")
+            #expect(sidecar.source == #"lauf-\xE9\xFF.gpx"#)
+            #expect(process.lines.contains { $0.contains(#"lauf-\xE9\xFF.gpx"#) }, "\(log)")
+            #expect(!log.contains("\u{FFFD}"))
+            let rows = try Ledger(file: setup.paths.ledgerFile).entries(in: LedgerState.allCases)
+            #expect(rows.count == 1 && rows.first.map { FileName.bytes($0.path).suffix(bytes.count) == bytes[...] } == true)
+        }
     }
 
     @Test func namesRoundTripThroughTheirBytes() {

@@ -2,11 +2,12 @@ import AsyncHTTPClient
 import Foundation
 import Logging
 import StravaSandbox
+import TestSupport
 import Testing
 @testable import StravaKit
 
 /// A live sandbox on 127.0.0.1 port 0, a temporary folder for credentials and a log capture.
-struct SandboxHarness {
+struct SandboxHarness: ScopedResource {
     let server: StravaSandboxServer
     let baseURL: URL
     let folder: URL
@@ -67,6 +68,8 @@ struct SandboxHarness {
         await server.stop()
         try? FileManager.default.removeItem(at: folder)
     }
+
+    func tearDown() async { await stop() }
 
     /// No log line and no given error text holds a token (40 hex characters, as Strava's) or the
     /// client secret.

@@ -1,16 +1,13 @@
 import Foundation
+import TestSupport
 
 /// `trackdrop sandbox` run as a child process, its output going to a temporary file.
 ///
 /// A file rather than a pipe: a pipe's end can be inherited by a process another test starts at the
 /// same moment, and then its end-of-file never comes.
 final class SandboxBinary: Sendable {
-    /// `<repo>/.build/debug/trackdrop`, from this file's path (the repo root is four levels up from Support/).
-    static var executable: URL {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent(".build/debug/trackdrop")
-    }
+    /// The built `trackdrop`, beside this test bundle.
+    static var executable: URL { TrackdropBinary.url }
 
     private let process = Process()
     private let outputFile: URL

@@ -1,19 +1,13 @@
 import Foundation
+import TestSupport
 import Synchronization
 
 /// The built `trackdrop` binary run as a child process, with its standard error watched line by line.
 final class BinaryProcess: Sendable {
-    /// `<repo>/.build/debug/trackdrop`, found from this file's path (repo root is three levels up).
-    static var executable: URL {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent(".build/debug/trackdrop")
-    }
+    /// The built `trackdrop`, beside this test bundle.
+    static var executable: URL { TrackdropBinary.url }
 
-    static var repositoryRoot: URL {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent()
-    }
+    static var repositoryRoot: URL { TrackdropBinary.repositoryRoot }
 
     private let process: Process
     private let state = LineBuffer()

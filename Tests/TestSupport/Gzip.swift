@@ -1,11 +1,11 @@
 import CLibXML2
 import Foundation
 
-/// gzip compression for tests (zlib's deflate with a gzip header).
-enum Gzip {
-    struct Failure: Error {}
+/// gzip compression for tests (zlib's deflate with a gzip header): the one helper every test target uses.
+public enum Gzip {
+    public struct Failure: Error {}
 
-    static func compress(_ data: Data) throws -> Data {
+    public static func compress(_ data: Data) throws -> Data {
         var stream = z_stream()
         guard deflateInit2_(&stream, 6, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else {
             throw Failure()
