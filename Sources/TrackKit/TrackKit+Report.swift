@@ -22,9 +22,9 @@ extension TrackKit {
     /// Replaces `destination` atomically, so a reader never sees half a page.
     static func writeReportPage(_ html: String, to destination: URL) throws {
         do {
-            try Data(html.utf8).write(to: destination, options: .atomic)
+            try AtomicFile.write(Data(html.utf8), to: destination)
         } catch {
-            throw TrackError(code: .reportUnwritable, message: "cannot write the report \(destination.path): \(error.localizedDescription)")
+            throw TrackError(code: .reportUnwritable, message: "cannot write the report: \(error)")
         }
     }
 }

@@ -57,16 +57,16 @@ struct CheckCommand: AsyncParsableCommand {
                         clean: !noClean, validateEveryByte: fullValidation, outputFile: target, sport: sport,
                         reportFile: reports?.target(for: file),
                         limits: InputLimits(maxFileMiB: maxFileMiB, settingName: "--max-file-mib")))
-                result = CheckReport(file: file.path, normalized: normalized)
-                result.report = normalized.reportFile?.path
+                result = CheckReport(file: FileName.display(file.path), normalized: normalized)
+                result.report = normalized.reportFile.map { FileName.display($0.path) }
                 if let written = normalized.outputFile {
-                    result.written = written.path
+                    result.written = FileName.display(written.path)
                 } else if let target, normalized.usable, !normalized.output.isEmpty {
                     try normalized.output.write(to: target, options: .atomic)
-                    result.written = target.path
+                    result.written = FileName.display(target.path)
                 }
             } catch {
-                result = CheckReport(file: file.path, failure: error)
+                result = CheckReport(file: FileName.display(file.path), failure: error)
             }
             allUsable = allUsable && result.valid
             print(json ? result.jsonLine() : result.text())

@@ -1,43 +1,21 @@
 import ArgumentParser
 import Foundation
+import TrackDrop
 import TrackKit
 
-/// The files `trackdrop check` looks at: named files as given, folders walked for activity files.
+/// The files `trackdrop check` looks at: named files as given, folders walked for activity files by the
+/// watcher's rules (`ActivityFileFinder`, `SourceFileFilter`). Names that are not UTF-8 are kept byte for byte.
 enum CheckInputs {
-    static let extensions: Set<String> = ["gpx", "tcx", "fit"]
-
     static func collect(_ paths: [String]) throws -> [URL] {
         var files: [URL] = []
         for path in paths {
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-                files.append(URL(fileURLWithPath: path))  // reported as unreadable, not a crash
-                continue
+            switch ActivityFileFinder.kind(of: path) {
+            case .folder:
+                files += ActivityFileFinder.files(under: path).map { URL(fileURLWithPath: $0) }
+            case .file, .missing:
+                files.append(URL(fileURLWithPath: path))  // a missing one is reported as unreadable, not a crash
             }
-            guard isDirectory.boolValue else {
-                files.append(URL(fileURLWithPath: path))
-                continue
-            }
-            let root = URL(fileURLWithPath: path, isDirectory: true)
-            let walker = FileManager.default.enumerator(
-                at: root, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles])
-            var found: [URL] = []
-            while let url = walker?.nextObject() as? URL {
-                guard isActivityFile(url),
-                    (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true
-                else { continue }
-                found.append(url)
-            }
-            files += found.sorted { $0.path < $1.path }
         }
         return files
-    }
-
-    /// `.gpx`, `.tcx`, `.fit`, each optionally `.gz`; never our own `.result.json` sidecars.
-    static func isActivityFile(_ url: URL) -> Bool {
-        var name = url.lastPathComponent.lowercased()
-        if name.hasPrefix(".") || name.hasSuffix(".result.json") { return false }
-        if name.hasSuffix(".gz") { name.removeLast(3) }
-        return extensions.contains((name as NSString).pathExtension)
     }
 }

@@ -51,7 +51,7 @@ struct CheckReport: Encodable {
         startTime = normalized.startTime.map(TrackKit.timestamp)
         durationSeconds = normalized.duration
         removed = normalized.removed
-        issues = normalized.issues.map { Issue(code: $0.code.rawValue, message: $0.message, severity: $0.severity.rawValue) }
+        issues = normalized.issues.map { Issue(code: $0.code.rawValue, message: FileName.display($0.message), severity: $0.severity.rawValue) }
         validated = normalized.outputValidation == .full
         validation = normalized.outputValidation.rawValue
     }
@@ -63,7 +63,7 @@ struct CheckReport: Encodable {
         validated = false
         validation = OutputValidation.skipped.rawValue
         let code = ((failure as? TrackError)?.code ?? .unreadable).rawValue
-        issues = [Issue(code: code, message: "\(failure)", severity: "error")]
+        issues = [Issue(code: code, message: FileName.display("\(failure)"), severity: "error")]
     }
 
     func jsonLine() -> String {

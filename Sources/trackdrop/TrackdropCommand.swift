@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import TrackKit
 
 /// trackdrop's release number; `--version` adds the commit it was built from.
 let trackdropVersion = "0.1.0"
@@ -19,8 +20,9 @@ struct TrackdropCommand: AsyncParsableCommand {
     /// `trackdrop check` in its plain forms skips ArgumentParser (see `CheckCommand(quickArguments:)`);
     /// everything else, and every error, goes through it as usual.
     static func main() async {
-        guard let check = CheckCommand(quickArguments: Array(CommandLine.arguments.dropFirst())) else {
-            await main(nil)
+        let arguments = rawArguments()
+        guard let check = CheckCommand(quickArguments: arguments) else {
+            await main(arguments)
             return
         }
         do {
@@ -30,6 +32,16 @@ struct TrackdropCommand: AsyncParsableCommand {
             Foundation.exit(code.rawValue)
         } catch {
             exit(withError: error)
+        }
+    }
+
+    /// The arguments without losing a byte: `CommandLine.arguments` turns a file name that is not UTF-8 (an old
+    /// FAT mount, an archive from another system) into replacement characters, and so into a file that does not
+    /// exist. Decoded as `FileName` does, such a name reaches the file system as the same bytes.
+    static func rawArguments() -> [String] {
+        (1..<Int(CommandLine.argc)).map { index in
+            guard let argument = CommandLine.unsafeArgv[index] else { return "" }
+            return FileName.decode(Array(UnsafeRawBufferPointer(start: argument, count: strlen(argument))))
         }
     }
 }

@@ -60,6 +60,50 @@ struct CommandTests {
         #expect(sidecar.status == "invalid")
     }
 
+    /// `check` on names that are not UTF-8 (Latin-1 bytes, as old FAT mounts and archives hold them), named on
+    /// the command line and found in a folder: each file is read through its own bytes, reported as `\xNN`, its
+    /// normalized copy and HTML report written under names of the same bytes.
+    @Test func checkReadsFilesWhoseNamesAreNotUTF8() throws {
+        let folder = try TemporaryFolder("trackdrop-latin1")
+        defer { folder.remove() }
+        try ActivityFiles.gpx(start: ActivityFiles.start(710)).write(to: folder.file("seed.gpx"))
+        // The shell makes the raw names: Foundation cannot spell them.
+        let script = """
+            set -e
+            mv seed.gpx "$(printf 'run-\\351t\\351.gpx')"
+            mkdir "$(printf 'dossier-\\351')"
+            cp "$(printf 'run-\\351t\\351.gpx')" "$(printf 'dossier-\\351/s\\351ance.gpx')"
+            "$0" check --json "$(printf 'run-\\351t\\351.gpx')" --out "$(printf 'out-\\351.gpx')"
+            "$0" check --json "$(printf 'dossier-\\351')" --report "$(printf 'report-\\351.html')"
+            printf 'listing:'; ls -1 | od -An -tx1 | tr -d ' \\n'
+            """
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", script, BinaryProcess.executable.path]
+        process.currentDirectoryURL = folder.url
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "\(text)")
+        let lines = text.split(separator: "\n").map(String.init)
+        let reports = lines.compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+        #expect(reports.count == 2, "\(text)")
+        #expect(reports.allSatisfy { $0["valid"] as? Bool == true }, "\(text)")
+        #expect(reports.first?["file"] as? String == folder.url.path + "/run-\\xE9t\\xE9.gpx")
+        #expect(reports.first?["written"] as? String == folder.url.path + "/out-\\xE9.gpx")
+        #expect(reports.last?["file"] as? String == folder.url.path + "/dossier-\\xE9/s\\xE9ance.gpx")
+        // The written files carry the same raw bytes (\351 is é in Latin-1), and nothing was written with
+        // replacement characters.
+        let listing = lines.first { $0.hasPrefix("listing:") } ?? ""
+        func hex(_ bytes: [UInt8]) -> String { bytes.map { String(format: "%02x", $0) }.joined() }
+        #expect(listing.contains(hex(Array("out-".utf8) + [0xE9] + Array(".gpx".utf8))), "\(listing)")
+        #expect(listing.contains(hex(Array("report-".utf8) + [0xE9] + Array(".html".utf8))), "\(listing)")
+        #expect(!listing.contains("efbfbd"), "a replacement character was written: \(listing)")
+    }
+
     @Test func versionNamesTheReleaseAndTheCommitItWasBuiltFrom() throws {
         let result = try BinaryProcess.capturingOutput(arguments: ["--version"])
         #expect(result.status == 0, "\(result.errors)")

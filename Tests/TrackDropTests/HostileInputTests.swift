@@ -275,6 +275,31 @@ struct RawFileNameTests {
         }
     }
 
+    /// The results folder mirrors a source folder whose name is not UTF-8 byte for byte, and an earlier
+    /// sidecar there is read back through the same bytes (as the intake does to never send a file twice).
+    @Test func theResultsFolderMirrorsNamesThatAreNotUTF8() throws {
+        let scratch = try TemporaryFolder("trackdrop-mirror")
+        defer { scratch.remove() }
+        let folderName = FileName.decode(Array("GARMIN-".utf8) + [0xE9])
+        let source = URL(fileURLWithPath: scratch.path + "/" + folderName + "/" + FileName.decode(Array("lauf-".utf8) + [0xFF] + Array(".fit".utf8)))
+        let writer = SidecarWriter(resultsFolder: scratch.url.appendingPathComponent("results"))
+        let location = writer.mirroredLocation(for: source, name: SidecarWriter.sidecarName(for: source))
+        #expect(RawPath.makeFolders(location.deletingLastPathComponent().path))
+        let data = Data(#"{"schema":"trackdrop.result/1"}"#.utf8)
+        try AtomicFile.write(data, to: location)
+        #expect(RawPath.contents(of: location.path) == data)
+        // On disk: the mirrored folder's name is the raw bytes, never replacement characters.
+        var folder = location.deletingLastPathComponent().path
+        while !folder.hasSuffix("/results") {
+            let name = (folder as NSString).lastPathComponent
+            #expect(!name.contains("\u{FFFD}"))
+            folder = (folder as NSString).deletingLastPathComponent
+        }
+        let mirroredParent = location.deletingLastPathComponent().deletingLastPathComponent().path
+        let names = FileSystem.entries(of: mirroredParent).map { FileName.bytes($0.name) }
+        #expect(names.contains(Array("GARMIN-".utf8) + [0xE9]), "\(names)")
+    }
+
     @Test func namesRoundTripThroughTheirBytes() {
         let cases: [[UInt8]] = [
             Array("plain.gpx".utf8), Array("zürich.gpx".utf8), [0xE9, 0x2E, 0x67], [0xC3], [0xED, 0xA0, 0x80],

@@ -1,4 +1,5 @@
 import Foundation
+import TrackKit
 import StravaKit
 
 /// What a running `trackdrop watch` is doing right now, written to the state folder for `trackdrop status`.

@@ -1,4 +1,5 @@
 import Foundation
+import TrackKit
 
 extension Pipeline {
     /// Records a ready file in the ledger (unless this exact content at this path is already known).
@@ -117,7 +118,7 @@ extension Pipeline {
             sidecars.resultsFolder.appendingPathComponent(name),
         ]
         for candidate in candidates {
-            guard let data = try? Data(contentsOf: candidate),
+            guard let data = RawPath.contents(of: candidate.path),
                   let sidecar = try? JSONDecoder().decode(Sidecar.self, from: data),
                   sidecar.schema == Sidecar.schemaName, sidecar.sha256 == sha256,
                   let status = FinalStatus(rawValue: sidecar.status),

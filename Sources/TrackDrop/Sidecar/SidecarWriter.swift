@@ -1,4 +1,5 @@
 import Foundation
+import TrackKit
 
 /// Puts sidecars next to their source, or into the results folder when the source folder cannot be written.
 public struct SidecarWriter: Sendable {
@@ -29,7 +30,7 @@ public struct SidecarWriter: Sendable {
         let folder = source.deletingLastPathComponent()
         if FileSystem.isWritableFolder(folder.path) { return folder.appendingPathComponent(Self.reportName(for: source)) }
         let elsewhere = mirroredLocation(for: source, name: Self.reportName(for: source))
-        try? FileManager.default.createDirectory(at: elsewhere.deletingLastPathComponent(), withIntermediateDirectories: true)
+        RawPath.makeFolders(elsewhere.deletingLastPathComponent().path)
         return elsewhere
     }
 
@@ -48,7 +49,8 @@ public struct SidecarWriter: Sendable {
             }
         }
         let elsewhere = mirroredLocation(for: source, name: Self.sidecarName(for: source))
-        try FileManager.default.createDirectory(at: elsewhere.deletingLastPathComponent(), withIntermediateDirectories: true)
+        // Folder names that are not UTF-8 are mirrored byte for byte (Foundation would spell them otherwise).
+        RawPath.makeFolders(elsewhere.deletingLastPathComponent().path)
         try AtomicFile.write(data, to: elsewhere)
         return elsewhere
     }

@@ -41,7 +41,8 @@ public struct CleaningReportPage: Sendable {
         removals: [CleaningRemoval], issues: [TrackIssue], usable: Bool, invalidPositions: Int = 0, note: String? = nil
     ) {
         self.note = note
-        self.fileName = fileName
+        // A name that is not UTF-8 shows its raw bytes as \xNN, never as private-use characters.
+        self.fileName = FileName.display(fileName)
         self.format = format
         self.sport = sport
         self.recorded = recorded

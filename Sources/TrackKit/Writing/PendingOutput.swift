@@ -16,7 +16,7 @@ struct PendingOutput {
         self.destination = destination
         let directory = destination.deletingLastPathComponent()
         temporary = directory.appendingPathComponent(".\(destination.lastPathComponent).\(UUID().uuidString).tmp")
-        let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        let descriptor = FileName.withPath(temporary.path) { open($0, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644) }
         guard descriptor >= 0 else {
             throw Self.failure("cannot create \(temporary.path): \(String(cString: strerror(errno)))", destination)
         }
@@ -31,7 +31,7 @@ struct PendingOutput {
         byteCount = out.flushed
         let closed = close(descriptor)
         if writeError != 0 || closed != 0 {
-            unlink(temporary.path)
+            discard()
             let reason = String(cString: strerror(writeError != 0 ? writeError : errno))
             throw Self.failure("cannot write \(temporary.path): \(reason)", destination)
         }
@@ -39,11 +39,16 @@ struct PendingOutput {
 
     /// The written bytes, mapped rather than read, for validation.
     func contents() throws -> Data {
-        try Data(contentsOf: temporary, options: .alwaysMapped)
+        guard FileName.hasRawBytes(temporary.path) else { return try Data(contentsOf: temporary, options: .alwaysMapped) }
+        // Foundation cannot name a path that is not UTF-8: read it through the raw path.
+        let descriptor = FileName.withPath(temporary.path) { open($0, O_RDONLY | O_CLOEXEC) }
+        guard descriptor >= 0 else { throw Self.failure("cannot read back \(temporary.path)", destination) }
+        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+        return try handle.readToEnd() ?? Data()
     }
 
     func commit() throws {
-        guard rename(temporary.path, destination.path) == 0 else {
+        guard FileName.withPath(temporary.path, { from in FileName.withPath(destination.path) { rename(from, $0) } }) == 0 else {
             let reason = String(cString: strerror(errno))
             discard()
             throw Self.failure("cannot move the written file into place: \(reason)", destination)
@@ -51,7 +56,7 @@ struct PendingOutput {
     }
 
     func discard() {
-        unlink(temporary.path)
+        _ = FileName.withPath(temporary.path) { unlink($0) }
     }
 
     private static func failure(_ detail: String, _ destination: URL) -> TrackError {

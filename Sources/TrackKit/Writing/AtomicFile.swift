@@ -1,18 +1,17 @@
 import Foundation
 import Glibc
-import TrackKit
 
 /// Writes a file so that a reader sees the old content or the new one, never a mix: temporary file, fsync, rename.
-enum AtomicFile {
+public enum AtomicFile {
     /// Why a write failed; `readOnly` means "try somewhere else".
-    struct WriteError: Error, CustomStringConvertible {
-        var path: String
-        var errno: Int32
-        var readOnly: Bool { errno == EACCES || errno == EROFS || errno == EPERM }
-        var description: String { "cannot write \(FileName.display(path)) (\(String(cString: strerror(errno))))" }
+    public struct WriteError: Error, CustomStringConvertible {
+        public var path: String
+        public var errno: Int32
+        public var readOnly: Bool { errno == EACCES || errno == EROFS || errno == EPERM }
+        public var description: String { "cannot write \(FileName.display(path)) (\(String(cString: strerror(errno))))" }
     }
 
-    static func write(_ data: Data, to url: URL, mode: mode_t = 0o644) throws(WriteError) {
+    public static func write(_ data: Data, to url: URL, mode: mode_t = 0o644) throws(WriteError) {
         let folder = url.deletingLastPathComponent().path
         // A dotfile name, so the watcher (and most sync tools) ignore the temporary file.
         let temporary = folder + "/." + url.lastPathComponent + "." + UUID().uuidString.prefix(8) + ".tmp"
