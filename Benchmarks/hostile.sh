@@ -69,3 +69,7 @@ daemon "watch --once: gzip bomb, 3 GiB of XML-looking text" "$WORK/xml-3g.gpx.gz
 daemon "watch --once: FIFO" "$WORK/pipe.gpx"
 daemon "watch --once: two symbolic-link loops" "$WORK/loops"
 daemon "watch --once: 500,000-point GPX (sent)" "$WORK/big-500000-v2.gpx"
+# The daemon alone, against a sandbox in its own process (with --sandbox the sandbox reads the upload in the
+# daemon's process too).
+read -r rss seconds status < <(python3 Benchmarks/hostile/standalone.py "$TRACKDROP" "$WORK/big-500000-v2.gpx" "$WORK/standalone")
+echo "| watch --once, standalone sandbox: 500,000-point GPX (sent) | $rss | $seconds | $status |"

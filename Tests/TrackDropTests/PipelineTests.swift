@@ -266,6 +266,32 @@ struct PipelineTests {
         }
     }
 
+    /// A long recording is sent gzipped: its normalized GPX (over 4 MiB) goes as `gpx.gz`, a tenth of the size,
+    /// and Strava (the sandbox, which reads it) makes the activity. A file Strava refuses as too large (413)
+    /// is `rejected` with a reason that says so, not "no details".
+    @Test(.timeLimit(.minutes(2))) func aLongRecordingIsSentGzippedAndATooLargeOneIsRejectedWithItsReason() async throws {
+        let harness = try PipelineHarness()
+        defer { harness.remove() }
+        try await SandboxHarness.withSession({ $0.maxUploadBytes = 2 * 1024 * 1024 }) { sandbox, session in
+            try ActivityFiles.gpx(start: ActivityFiles.start(980), points: 60_000).write(to: harness.inbox.file("long.gpx"))
+            let results = try await harness.runOnce(session: session)
+            let long = try #require(results.first { $0.fileName == "long.gpx" })
+            #expect(long.dataType == "gpx.gz")
+            let copy = try #require(long.normalizedPath.flatMap { FileManager.default.contents(atPath: $0) })
+            #expect(copy.starts(with: [0x1F, 0x8B]) && copy.count < 2 * 1024 * 1024, "\(copy.count) bytes")
+            let longSidecar = try harness.sidecar("long.gpx")
+            #expect(longSidecar.status == "uploaded", "\(longSidecar.error ?? "")")
+            #expect(sandbox.activities().count == 1)
+
+            // Below the gzip threshold but above this sandbox's limit: Strava's 413.
+            try ActivityFiles.gpx(start: ActivityFiles.start(981), points: 30_000).write(to: harness.inbox.file("big.gpx"))
+            _ = try await harness.runOnce(session: session)
+            let big = try harness.sidecar("big.gpx")
+            #expect(big.status == "rejected")
+            #expect(big.error?.contains("too large (HTTP 413") == true, "\(big.error ?? "")")
+        }
+    }
+
     static func tokens(in credentials: String) -> [String] {
         guard let object = try? JSONSerialization.jsonObject(with: Data(credentials.utf8)) as? [String: Any] else { return [] }
         return object.compactMap { key, value in key.lowercased().contains("token") ? value as? String : nil }.filter { $0.count > 8 }

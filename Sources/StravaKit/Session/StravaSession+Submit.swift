@@ -62,6 +62,11 @@ extension StravaSession {
             if resent { outcome = outcome.asOwnUpload }
             logger.info("upload settled at submission", metadata: ["external_id": "\(request.externalID)", "outcome": "\(outcome)"])
             return .settled(outcome)
+        case 413:
+            // Strava's limit is not documented (about 25 MB): sending the same bytes again cannot succeed.
+            recordSubmissionCalls(calls, externalID: request.externalID)
+            let megabytes = (Double(request.data.count) / 1_048_576 * 10).rounded() / 10
+            return .settled(.rejected(message: "Strava refused the file as too large (HTTP 413 for \(megabytes) MB; Strava takes about 25 MB at most)"))
         default:
             throw StravaError.server(endpoint: endpoint, status: exchange.status, message: StravaErrorBody(exchange.body).summary)
         }

@@ -2,6 +2,10 @@ import Foundation
 import TrackKit
 
 extension Pipeline {
+    /// Normalized files larger than this are uploaded gzipped (4 MiB: about 35,000 GPX points, ten hours at one
+    /// point a second; everyday activities go as they are).
+    static let gzipUploadsAbove = 4 * 1024 * 1024
+
     /// Reads of one file that may end with the process dying before it is set aside (`reader-crashed`).
     static let crashedReadsBeforeQuarantine = 2
 
@@ -21,6 +25,11 @@ extension Pipeline {
         if options.reports.wantsReport(forPath: entry.path) {
             normalizeOptions.reportFile = sidecars.reportLocation(for: entry.url)
         }
+        // GPX and TCX are written straight to the state folder as they are formatted, never held whole in memory.
+        try FileManager.default.createDirectory(at: options.paths.normalizedFolder, withIntermediateDirectories: true)
+        let written = options.paths.normalizedFolder.appendingPathComponent("\(entry.sha256.prefix(24)).written")
+        normalizeOptions.outputFile = written
+        defer { unlink(written.path) }
         // Committed before the reader runs: if the process dies inside it, the next start knows.
         entry.normalizeAttempts += 1
         entry.normalizeStartedAt = Date()
@@ -50,11 +59,18 @@ extension Pipeline {
             entry.error = reasons.isEmpty ? "the file cannot be uploaded" : reasons.joined(separator: "; ")
             return try finish(entry, status: .invalid)
         }
-        let gzipped = track.output.starts(with: [0x1F, 0x8B])
+        // What is sent: the written GPX/TCX file, or the bytes passed through (FIT).
+        var output = track.outputFile == nil ? track.output : try Data(contentsOf: written, options: .alwaysMapped)
+        var gzipped = output.starts(with: [0x1F, 0x8B])
+        if !gzipped, output.count > Self.gzipUploadsAbove {
+            // Sent gzipped (Strava takes .gpx.gz, .tcx.gz, .fit.gz): a long recording's GPX shrinks about tenfold,
+            // well under Strava's upload limit (about 25 MB), and the upload holds a tenth of the memory.
+            output = try Deflate.gzip(output)
+            gzipped = true
+        }
         let dataType = track.format.rawValue + (gzipped ? ".gz" : "")
         let copy = options.paths.normalizedFolder.appendingPathComponent("\(entry.sha256.prefix(24)).\(dataType)")
-        try FileManager.default.createDirectory(at: options.paths.normalizedFolder, withIntermediateDirectories: true)
-        try AtomicFile.write(track.output, to: copy)
+        try AtomicFile.write(output, to: copy)
         entry.normalizedPath = copy.path
         entry.dataType = dataType
         entry.uploadName = track.name.flatMap { $0.isEmpty ? nil : $0 } ?? entry.uploadName ?? Self.stem(of: entry.fileName)
