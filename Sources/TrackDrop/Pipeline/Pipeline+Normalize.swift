@@ -6,6 +6,10 @@ extension Pipeline {
     /// point a second; everyday activities go as they are).
     static let gzipUploadsAbove = 4 * 1024 * 1024
 
+    /// After reading a file larger than this (8 MiB: about 80,000 GPX points), freed memory is handed back to
+    /// the system at once.
+    static let trimMemoryAfterBytes: Int64 = 8 * 1024 * 1024
+
     /// Reads of one file that may end with the process dying before it is set aside (`reader-crashed`).
     static let crashedReadsBeforeQuarantine = 2
 
@@ -48,6 +52,8 @@ extension Pipeline {
             return try finish(entry, status: .invalid)
         }
         transientFailures[entry.id!] = nil
+        // A large file's points are freed by now; give their pages back rather than keep them resident.
+        if entry.size > Self.trimMemoryAfterBytes { FreedMemory.returnToSystem() }
         // A file rewritten while it was read gives a meaningless verdict: wait for the watcher to see it again.
         if try droppedBecauseChanged(entry, since: before) { return nil }
         entry.trackJSON = Self.trackJSON(track)
