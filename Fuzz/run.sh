@@ -4,7 +4,8 @@
 #   Fuzz/run.sh SECONDS [JOBS] [TARGET...]
 #
 # SECONDS: wall time per target; JOBS: targets run side by side (default 1); TARGET: FuzzGPX, FuzzTCX,
-# FuzzFIT, FuzzGzip (default all four). Runs under `nice -n 19`. Seeds come from ../shared/corpus/ and
+# FuzzFIT, FuzzGzip (default all four). Runs under `nice -n ${FUZZ_NICE:-19}` (set FUZZ_NICE=0 on a machine
+# where the fuzzers should get their full share of CPU beside a build). Seeds come from ../shared/corpus/ and
 # SampleRuns/ (gzipped copies for FuzzGzip); the growing corpus lives in .build-fuzz/corpus/TARGET.
 # Each target's log is .build-fuzz/logs/TARGET.log; crashing inputs land in Fuzz/crashes/ (copy each into
 # Tests/Regressions/ with a line in its README once understood). Prints one summary line per target:
@@ -51,7 +52,7 @@ run() {  # run TARGET
     mkdir -p "$scratch/corpus/$target"
     local log=$scratch/logs/$target.log
     /usr/bin/time -f "cpu_seconds %U %S" -o "$scratch/logs/$target.time" \
-        nice -n 19 "$scratch/release/$target" -max_total_time="$seconds" -max_len=65536 -rss_limit_mb=2048 \
+        nice -n "${FUZZ_NICE:-19}" "$scratch/release/$target" -max_total_time="$seconds" -max_len=65536 -rss_limit_mb=2048 \
         -timeout=10 -print_final_stats=1 -artifact_prefix="$root/Fuzz/crashes/$target-" \
         "$scratch/corpus/$target" "$scratch/seeds/$target" >"$log" 2>&1 || true
     local runs cov ft corp cpu crashes
