@@ -300,6 +300,43 @@ struct RawFileNameTests {
         #expect(names.contains(Array("GARMIN-".utf8) + [0xE9]), "\(names)")
     }
 
+    /// As a user that is not root (root reads a file whatever its mode, so a root test run switches to
+    /// `nobody`): a file that cannot be read yet is skipped with a log line, and taken by the running daemon
+    /// as soon as its mode changes (inotify IN_ATTRIB), without a restart or a rescan.
+    @Test(.timeLimit(.minutes(2))) func aFileThatCannotBeReadYetIsTakenOnceItsModeChanges() async throws {
+        let folder = try TemporaryFolder("trackdrop-permission")
+        defer { folder.remove() }
+        let inbox = folder.file("inbox"), home = folder.file("home")
+        for made in [inbox, home] { try FileManager.default.createDirectory(at: made, withIntermediateDirectories: true) }
+        let file = inbox.appendingPathComponent("locked.gpx")
+        try ActivityFiles.gpx(start: ActivityFiles.start(740)).write(to: file)
+        var runAs: [String] = []
+        if getuid() == 0 {
+            let nobody: uid_t = 65534
+            for path in [folder.path, inbox.path, home.path, file.path] { #expect(chown(path, nobody, gid_t(nobody)) == 0) }
+            runAs = ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"]
+        }
+        #expect(chmod(file.path, 0) == 0)
+        let daemon = try BinaryProcess(
+            arguments: ["watch", "--sandbox", inbox.path],
+            environment: ["HOME": home.path, "TMPDIR": home.path, "XDG_CONFIG_HOME": home.path, "XDG_STATE_HOME": home.path],
+            runAs: runAs)
+        let skipped = await daemon.waitForLine(containing: "cannot be read")
+        #expect(skipped, "\(daemon.lines.joined(separator: "\n"))")
+        #expect(!FileManager.default.fileExists(atPath: file.path + ".result.json"))
+        #expect(chmod(file.path, 0o644) == 0)
+        let sidecar = file.path + ".result.json"
+        try await Eventually.until("the sidecar once the file is readable") {
+            guard let data = FileManager.default.contents(atPath: sidecar),
+                  let decoded = try? JSONDecoder().decode(Sidecar.self, from: data) else { return false }
+            return decoded.status != "pending"
+        }
+        let decoded = try JSONDecoder().decode(Sidecar.self, from: Data(contentsOf: URL(fileURLWithPath: sidecar)))
+        #expect(decoded.status == "uploaded", "\(decoded.error ?? "")\n\(daemon.lines.joined(separator: "\n"))")
+        daemon.signal(SIGTERM)
+        #expect(await daemon.waitForExit(timeout: .seconds(30)) != nil)
+    }
+
     @Test func namesRoundTripThroughTheirBytes() {
         let cases: [[UInt8]] = [
             Array("plain.gpx".utf8), Array("zürich.gpx".utf8), [0xE9, 0x2E, 0x67], [0xC3], [0xED, 0xA0, 0x80],

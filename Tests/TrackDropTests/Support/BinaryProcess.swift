@@ -26,10 +26,17 @@ final class BinaryProcess: Sendable {
         func withLock<T>(_ body: (inout State) -> T) -> T { mutex.withLock { body(&$0) } }
     }
 
-    init(arguments: [String], environment: [String: String] = [:]) throws {
+    /// `runAs`: a command that runs trackdrop as another user, e.g. `setpriv --reuid=65534 ...` (it must exec
+    /// trackdrop, so that signals reach it).
+    init(arguments: [String], environment: [String: String] = [:], runAs: [String] = []) throws {
         process = Process()
-        process.executableURL = Self.executable
-        process.arguments = arguments
+        if let runner = runAs.first {
+            process.executableURL = URL(fileURLWithPath: runner)
+            process.arguments = Array(runAs.dropFirst()) + [Self.executable.path] + arguments
+        } else {
+            process.executableURL = Self.executable
+            process.arguments = arguments
+        }
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
         let errorPipe = Pipe()
         process.standardError = errorPipe
