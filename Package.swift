@@ -126,10 +126,16 @@ let package = Package(
             linkerSettings: trackdropLinkerSettings,
             plugins: ["BuildInfo"]
         ),
-        // What every test target shares: the gzip helper, where the built binary is, scoped set-up and tear-down.
+        // What every test target shares: the sandbox harness, log capture, the gzip helper, where the built binary
+        // is, scoped set-up and tear-down.
         .target(
             name: "TestSupport",
-            dependencies: ["CLibXML2"],
+            dependencies: [
+                "CLibXML2",
+                "StravaKit",
+                "StravaSandbox",
+                .product(name: "Logging", package: "swift-log"),
+            ],
             path: "Tests/TestSupport",
             linkerSettings: [.linkedLibrary("z")]
         ),

@@ -1,3 +1,4 @@
+import TestSupport
 import NIOHTTP1
 import Testing
 @testable import StravaKit

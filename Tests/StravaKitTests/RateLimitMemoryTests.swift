@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Logging
 import Testing
 @testable import StravaKit

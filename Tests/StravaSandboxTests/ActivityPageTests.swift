@@ -6,7 +6,7 @@ import Testing
 @Suite("Activity pages", .timeLimit(.minutes(2)))
 struct ActivityPageTests {
     @Test func anActivityPageShowsTheFiguresAndDrawsTheTrack() async throws {
-        try await SandboxHarness.with { sandbox in
+        try await SandboxWireClient.with { sandbox in
             let token = try await sandbox.connect().access
             let reply = try await sandbox.uploadAndSettle(SampleTrack.gpx(points: 120), fileName: "lunch.gpx", token: token,
                                                           fields: [("name", "Lunch <Run> & more")])
@@ -32,7 +32,7 @@ struct ActivityPageTests {
     }
 
     @Test func anUnknownOrDeletedActivityIsA404Page() async throws {
-        try await SandboxHarness.with { sandbox in
+        try await SandboxWireClient.with { sandbox in
             let missing = try await sandbox.get("/activities/12345")
             #expect(missing.status == 404)
             #expect(missing.body.contains("No such activity"))

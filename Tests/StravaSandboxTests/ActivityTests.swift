@@ -5,7 +5,7 @@ import Testing
 @Suite("Athlete and activities", .timeLimit(.minutes(2)))
 struct ActivityTests {
     @Test func listingIsNewestFirstWithUploadFieldsAndPages() async throws {
-        try await SandboxHarness.with { sandbox in
+        try await SandboxWireClient.with { sandbox in
             let token = try await sandbox.connect().access
             let base = Date(timeIntervalSince1970: 1_763_000_000)
             var activityIDs: [Int64] = []
@@ -35,7 +35,7 @@ struct ActivityTests {
     }
 
     @Test func afterInMillisecondsIs400Future() async throws {
-        try await SandboxHarness.with { sandbox in
+        try await SandboxWireClient.with { sandbox in
             let token = try await sandbox.connect().access
             let reply = try await sandbox.get("/api/v3/athlete/activities?after=1763000000000", token: token)
             #expect(reply.status == 400)
@@ -44,7 +44,7 @@ struct ActivityTests {
     }
 
     @Test func listingNeedsActivityRead() async throws {
-        try await SandboxHarness.with { sandbox in
+        try await SandboxWireClient.with { sandbox in
             let token = try await sandbox.connect(scope: "read,activity:write").access
             let reply = try await sandbox.get("/api/v3/athlete/activities", token: token)
             #expect(reply.status == 401)
@@ -55,7 +55,7 @@ struct ActivityTests {
     }
 
     @Test func athleteIsTheConfiguredOne() async throws {
-        try await SandboxHarness.with({
+        try await SandboxWireClient.with({
             $0.athleteID = 5_000_000_001
             $0.athleteFirstname = "Ada"
         }) { sandbox in
@@ -67,7 +67,7 @@ struct ActivityTests {
     }
 
     @Test func unknownActivityIs404() async throws {
-        try await SandboxHarness.with { sandbox in
+        try await SandboxWireClient.with { sandbox in
             let token = try await sandbox.connect().access
             let reply = try await sandbox.get("/api/v3/activities/99999999999", token: token)
             #expect(reply.status == 404)
@@ -77,7 +77,7 @@ struct ActivityTests {
 
     @Test func missingUnknownOrExpiredTokensGetThe401Body() async throws {
         let body = #"{"message":"Authorization Error","errors":[{"resource":"Athlete","field":"access_token","code":"invalid"}]}"#
-        try await SandboxHarness.with { sandbox in
+        try await SandboxWireClient.with { sandbox in
             let none = try await sandbox.get("/api/v3/athlete")
             #expect(none.status == 401 && none.body == body)
             let unknown = try await sandbox.get("/api/v3/athlete", token: "0000000000000000000000000000000000000000")

@@ -5,7 +5,7 @@ import Testing
 @Suite("Control API", .timeLimit(.minutes(2)))
 struct ControlTests {
     @Test func statsCountRequestsUploadsActivitiesAndUsage() async throws {
-        try await SandboxHarness.with { sandbox in
+        try await SandboxWireClient.with { sandbox in
             let token = try await sandbox.connect().access
             _ = try await sandbox.uploadAndSettle(SampleTrack.gpx(), token: token)
             _ = try await sandbox.get("/api/v3/athlete", token: token)
@@ -31,7 +31,7 @@ struct ControlTests {
     }
 
     @Test func activitiesListTheUploadFields() async throws {
-        try await SandboxHarness.with { sandbox in
+        try await SandboxWireClient.with { sandbox in
             let token = try await sandbox.connect().access
             let settled = try await sandbox.uploadAndSettle(SampleTrack.gpx(name: "Hill"), fileName: "hill.gpx", token: token)
             let reply = try await sandbox.get("/_sandbox/activities")
@@ -47,7 +47,7 @@ struct ControlTests {
     }
 
     @Test func faultsCanBeSetAndBadKeysAreNamed() async throws {
-        try await SandboxHarness.with { sandbox in
+        try await SandboxWireClient.with { sandbox in
             let good = try await sandbox.postJSON("/_sandbox/faults", #"{"server_error_rate": 0.5, "seed": 4}"#)
             #expect(good.status == 200)
             #expect(sandbox.server.faults.serverErrorRate == 0.5)
@@ -61,7 +61,7 @@ struct ControlTests {
     }
 
     @Test func resetForgetsEverything() async throws {
-        try await SandboxHarness.with { sandbox in
+        try await SandboxWireClient.with { sandbox in
             let token = try await sandbox.connect().access
             _ = try await sandbox.uploadAndSettle(SampleTrack.gpx(), token: token)
             #expect(try await sandbox.postJSON("/_sandbox/reset", "").status == 200)
@@ -72,7 +72,7 @@ struct ControlTests {
     }
 
     @Test func clockAndTokensEndpoints() async throws {
-        try await SandboxHarness.with { sandbox in
+        try await SandboxWireClient.with { sandbox in
             let tokens = try await sandbox.postForm("/_sandbox/tokens", [("scope", "activity:read")])
             let access = try #require(tokens.json?["access_token"] as? String)
             #expect(try await sandbox.get("/api/v3/athlete/activities", token: access).status == 200)

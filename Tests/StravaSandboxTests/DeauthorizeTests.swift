@@ -5,7 +5,7 @@ import Testing
 @Suite("Deauthorize", .timeLimit(.minutes(2)))
 struct DeauthorizeTests {
     @Test func deauthorizeKillsEveryTokenOfTheAthlete() async throws {
-        try await SandboxHarness.with { sandbox in
+        try await SandboxWireClient.with { sandbox in
             let first = try await sandbox.connect()
             let second = try await sandbox.connect()
             let reply = try await sandbox.postForm("/oauth/deauthorize", [("access_token", first.access)])
@@ -27,7 +27,7 @@ struct DeauthorizeTests {
     }
 
     @Test func deauthorizeAcceptsABearerHeader() async throws {
-        try await SandboxHarness.with { sandbox in
+        try await SandboxWireClient.with { sandbox in
             let tokens = try await sandbox.connect()
             let reply = try await sandbox.send(.POST, "/oauth/deauthorize", token: tokens.access)
             #expect(reply.status == 200)

@@ -10,7 +10,7 @@ struct DeveloperProgramTests {
     static let invalidToken = #"{"message":"Authorization Error","errors":[{"resource":"Athlete","field":"access_token","code":"invalid"}]}"#
 
     @Test func theAPIIsServedAtTheRootAsOnTheNewHost() async throws {
-        try await SandboxHarness.with { sandbox in
+        try await SandboxWireClient.with { sandbox in
             let tokens = try await sandbox.connect()
             let posted = try await sandbox.upload(SampleTrack.gpx(), token: tokens.access, apiBase: "")
             #expect(posted.status == 201)
@@ -34,7 +34,7 @@ struct DeveloperProgramTests {
     }
 
     @Test func aRootActivityRequestWithoutATokenIsNotTheAPI() async throws {
-        try await SandboxHarness.with { sandbox in
+        try await SandboxWireClient.with { sandbox in
             let tokens = try await sandbox.connect()
             let upload = try await sandbox.uploadAndSettle(SampleTrack.gpx(), token: tokens.access)
             let activityID = try #require(upload.json?["activity_id"] as? Int64)
@@ -51,10 +51,10 @@ struct DeveloperProgramTests {
     }
 
     @Test func revokeWithTheAppsBasicCredentialsEndsEveryToken() async throws {
-        try await SandboxHarness.with { sandbox in
+        try await SandboxWireClient.with { sandbox in
             let tokens = try await sandbox.connect()
             let basic = "Basic " + Data("\(sandbox.configuration.clientID):\(sandbox.configuration.clientSecret)".utf8).base64EncodedString()
-            let form = Data(SandboxHarness.formEncode([("token", tokens.refresh), ("token_type_hint", "refresh_token")]).utf8)
+            let form = Data(SandboxWireClient.formEncode([("token", tokens.refresh), ("token_type_hint", "refresh_token")]).utf8)
             let wrong = "Basic " + Data("\(sandbox.configuration.clientID):wrong".utf8).base64EncodedString()
             let refused = try await sandbox.send(.POST, "/oauth/revoke", headers: [("Authorization", wrong)], body: form, contentType: "application/x-www-form-urlencoded")
             #expect(refused.status == 401)
@@ -74,14 +74,14 @@ struct DeveloperProgramTests {
     }
 
     @Test func deauthorizeIsAlsoUnderAPIv3AndCanBeRetired() async throws {
-        try await SandboxHarness.with { sandbox in
+        try await SandboxWireClient.with { sandbox in
             let tokens = try await sandbox.connect()
             let reply = try await sandbox.send(.POST, "/api/v3/oauth/deauthorize", token: tokens.access)
             #expect(reply.status == 200)
             #expect(reply.body == #"{"access_token":"\#(tokens.access)"}"#)
             #expect(try await sandbox.get("/api/v3/athlete", token: tokens.access).status == 401)
         }
-        try await SandboxHarness.with({ $0.deauthorizeRetired = true }) { sandbox in
+        try await SandboxWireClient.with({ $0.deauthorizeRetired = true }) { sandbox in
             let tokens = try await sandbox.connect()
             for path in ["/oauth/deauthorize", "/api/v3/oauth/deauthorize"] {
                 let reply = try await sandbox.send(.POST, path, token: tokens.access)
@@ -93,12 +93,12 @@ struct DeveloperProgramTests {
     }
 
     @Test func tokensInAQueryOrFormAreCountedAndCanBeRefused() async throws {
-        try await SandboxHarness.with { sandbox in
+        try await SandboxWireClient.with { sandbox in
             let tokens = try await sandbox.connect()
             #expect(try await sandbox.get("/api/v3/athlete?access_token=\(tokens.access)").status == 200)
             #expect(sandbox.server.stats().accessTokenParameters == 1)
         }
-        try await SandboxHarness.with({ $0.queryTokensRejected = true }) { sandbox in
+        try await SandboxWireClient.with({ $0.queryTokensRejected = true }) { sandbox in
             let tokens = try await sandbox.connect()
             let query = try await sandbox.get("/api/v3/athlete?access_token=\(tokens.access)")
             #expect(query.status == 401)
@@ -111,7 +111,7 @@ struct DeveloperProgramTests {
     }
 
     @Test func anInactiveAppGetsStravas403OnEveryAPICallButTokensStillRefresh() async throws {
-        try await SandboxHarness.with({ $0.appStatus = .inactive }) { sandbox in
+        try await SandboxWireClient.with({ $0.appStatus = .inactive }) { sandbox in
             let tokens = try await sandbox.connect()
             for path in ["/api/v3/athlete", "/athlete", "/api/v3/athlete/activities", "/uploads/1"] {
                 let reply = try await sandbox.get(path, token: tokens.access)
@@ -134,7 +134,7 @@ struct DeveloperProgramTests {
     }
 
     @Test func anAthletePastTheCapIsRefusedAtTheCodeExchange() async throws {
-        try await SandboxHarness.with { sandbox in
+        try await SandboxWireClient.with { sandbox in
             _ = try await sandbox.connect()
             // The same athlete again is no new connection.
             _ = try await sandbox.connect()
@@ -143,7 +143,7 @@ struct DeveloperProgramTests {
             #expect(refused.status == 403)
             #expect(refused.body == #"{"message":"Limit of connected athletes exceeded","errors":[]}"#)
         }
-        try await SandboxHarness.with({ $0.athleteCapacity = 2 }) { sandbox in
+        try await SandboxWireClient.with({ $0.athleteCapacity = 2 }) { sandbox in
             _ = try await sandbox.connect()
             _ = try await sandbox.postJSON("/_sandbox/athlete", #"{"athlete_id": 4242}"#)
             let second = try await sandbox.exchange(try await sandbox.code())

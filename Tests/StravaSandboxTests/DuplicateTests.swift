@@ -5,7 +5,7 @@ import Testing
 @Suite("Duplicates", .timeLimit(.minutes(2)))
 struct DuplicateTests {
     @Test func sameFileIsADuplicateAtPollInPlainForm() async throws {
-        try await SandboxHarness.with { sandbox in
+        try await SandboxWireClient.with { sandbox in
             let token = try await sandbox.connect().access
             let first = try await sandbox.uploadAndSettle(SampleTrack.gpx(), fileName: "a.gpx", token: token)
             let activityID = try #require(first.json?["activity_id"] as? Int64)
@@ -17,7 +17,7 @@ struct DuplicateTests {
     }
 
     @Test func sameStartWithinAMinuteIsADuplicateInLinkForm() async throws {
-        try await SandboxHarness.with({ $0.duplicateMessage = .link }) { sandbox in
+        try await SandboxWireClient.with({ $0.duplicateMessage = .link }) { sandbox in
             let token = try await sandbox.connect().access
             let start = Date(timeIntervalSince1970: 1_763_700_000)
             let first = try await sandbox.uploadAndSettle(
@@ -36,7 +36,7 @@ struct DuplicateTests {
     }
 
     @Test func duplicateCaughtAtPostIs400WithTheUploadObject() async throws {
-        try await SandboxHarness.with({ $0.duplicateDetection = .post }) { sandbox in
+        try await SandboxWireClient.with({ $0.duplicateDetection = .post }) { sandbox in
             let token = try await sandbox.connect().access
             let first = try await sandbox.uploadAndSettle(SampleTrack.gpx(), fileName: "a.gpx", token: token)
             let activityID = try #require(first.json?["activity_id"] as? Int64)
@@ -48,7 +48,7 @@ struct DuplicateTests {
     }
 
     @Test func duplicateCaughtAtPostInLinkForm() async throws {
-        try await SandboxHarness.with({
+        try await SandboxWireClient.with({
             $0.duplicateDetection = .post
             $0.duplicateMessage = .link
         }) { sandbox in
@@ -63,7 +63,7 @@ struct DuplicateTests {
     }
 
     @Test func twoUploadsInFlightResolveInOrder() async throws {
-        try await SandboxHarness.with({ $0.processingFixedSeconds = 10 }) { sandbox in
+        try await SandboxWireClient.with({ $0.processingFixedSeconds = 10 }) { sandbox in
             let token = try await sandbox.connect().access
             let first = try await sandbox.upload(SampleTrack.gpx(), fileName: "one.gpx", token: token)
             let second = try await sandbox.upload(SampleTrack.gpx(), fileName: "two.gpx", token: token)

@@ -9,7 +9,7 @@ struct FaultTests {
         var faults = InjectedFaults()
         faults.serverErrorRate = 0.25
         faults.seed = 7
-        try await SandboxHarness.with({ $0.faults = faults; $0.liftRateLimits() }) { sandbox in
+        try await SandboxWireClient.with({ $0.faults = faults; $0.liftRateLimits() }) { sandbox in
             let token = sandbox.server.issueTokens().accessToken
             var statuses: [Int: Int] = [:]
             for _ in 0..<400 {
@@ -25,7 +25,7 @@ struct FaultTests {
     @Test func injectedServerErrorsCarryNoRateLimitHeadersAndDoNotCount() async throws {
         var faults = InjectedFaults()
         faults.serverErrorRate = 1
-        try await SandboxHarness.with({ $0.faults = faults }) { sandbox in
+        try await SandboxWireClient.with({ $0.faults = faults }) { sandbox in
             let token = sandbox.server.issueTokens().accessToken
             let failed = try await sandbox.get("/api/v3/athlete", token: token)
             #expect([500, 502, 503].contains(failed.status))
@@ -39,7 +39,7 @@ struct FaultTests {
     @Test func droppedBeforeProcessingLeavesNoUpload() async throws {
         var faults = InjectedFaults()
         faults.droppedConnectionRate = 1
-        try await SandboxHarness.with({ $0.faults = faults }) { sandbox in
+        try await SandboxWireClient.with({ $0.faults = faults }) { sandbox in
             let token = sandbox.server.issueTokens().accessToken
             await #expect(throws: (any Error).self) {
                 _ = try await sandbox.upload(SampleTrack.gpx(), token: token)
@@ -54,7 +54,7 @@ struct FaultTests {
         faults.seed = 99
         var runs: [[Int]] = []
         for _ in 0..<2 {
-            let statuses = try await SandboxHarness.with({ $0.faults = faults }) { sandbox in
+            let statuses = try await SandboxWireClient.with({ $0.faults = faults }) { sandbox in
                 let token = sandbox.server.issueTokens().accessToken
                 var statuses: [Int] = []
                 for _ in 0..<40 { statuses.append(try await sandbox.get("/api/v3/athlete", token: token).status) }
@@ -70,7 +70,7 @@ struct FaultTests {
         var faults = InjectedFaults()
         faults.droppedConnectionRate = 0.2
         faults.seed = 3
-        try await SandboxHarness.with({ $0.faults = faults; $0.liftRateLimits() }) { sandbox in
+        try await SandboxWireClient.with({ $0.faults = faults; $0.liftRateLimits() }) { sandbox in
             let token = sandbox.server.issueTokens().accessToken
             var dropped = 0
             var answered = 0
@@ -93,7 +93,7 @@ struct FaultTests {
         var faults = InjectedFaults()
         faults.droppedConnectionRate = 1
         faults.dropAfterProcessing = true
-        try await SandboxHarness.with({ $0.faults = faults }) { sandbox in
+        try await SandboxWireClient.with({ $0.faults = faults }) { sandbox in
             let token = sandbox.server.issueTokens().accessToken
             await #expect(throws: (any Error).self) {
                 _ = try await sandbox.upload(SampleTrack.gpx(), token: token)
@@ -105,7 +105,7 @@ struct FaultTests {
     }
 
     @Test func burstGivesTheNextRequests429() async throws {
-        try await SandboxHarness.with { sandbox in
+        try await SandboxWireClient.with { sandbox in
             let token = sandbox.server.issueTokens().accessToken
             let set = try await sandbox.postJSON("/_sandbox/faults", #"{"rate_limit_burst": 2}"#)
             #expect(set.status == 200)
@@ -119,7 +119,7 @@ struct FaultTests {
     @Test func addedLatencyDelaysResponses() async throws {
         var faults = InjectedFaults()
         faults.addedLatencySeconds = 0.05
-        try await SandboxHarness.with({ $0.faults = faults }) { sandbox in
+        try await SandboxWireClient.with({ $0.faults = faults }) { sandbox in
             let token = sandbox.server.issueTokens().accessToken
             let reply = try await sandbox.get("/api/v3/athlete", token: token)
             #expect(reply.status == 200)
@@ -130,7 +130,7 @@ struct FaultTests {
     @Test func stuckUploadsNeverFinish() async throws {
         var faults = InjectedFaults()
         faults.stuckUploadRate = 1
-        try await SandboxHarness.with({ $0.faults = faults }) { sandbox in
+        try await SandboxWireClient.with({ $0.faults = faults }) { sandbox in
             let token = sandbox.server.issueTokens().accessToken
             let posted = try await sandbox.upload(SampleTrack.gpx(), token: token)
             sandbox.clock.advance(by: 5 * 3600)
@@ -140,7 +140,7 @@ struct FaultTests {
     }
 
     @Test func revocationKillsEveryTokenOfTheAthlete() async throws {
-        try await SandboxHarness.with { sandbox in
+        try await SandboxWireClient.with { sandbox in
             let first = try await sandbox.connect()
             let second = try await sandbox.connect()
             let revoke = try await sandbox.postJSON("/_sandbox/revoke", "{}")

@@ -5,7 +5,7 @@ import Testing
 @Suite("OAuth authorize", .timeLimit(.minutes(2)))
 struct OAuthAuthorizeTests {
     @Test func autoApproveRedirectsWithStateCodeAndScope() async throws {
-        try await SandboxHarness.with { sandbox in
+        try await SandboxWireClient.with { sandbox in
             let reply = try await sandbox.authorize([
                 ("client_id", "12345"), ("redirect_uri", "http://localhost:8123/cb"), ("response_type", "code"),
                 ("scope", "read,activity:write"), ("state", "xyz"),
@@ -26,7 +26,7 @@ extension OAuthAuthorizeTests {
     static let badScope = #"{"message":"Bad Request","errors":[{"resource":"Authorize","field":"scope","code":"invalid"}]}"#
 
     @Test func unknownClientIDIsRefusedWithStravasBody() async throws {
-        try await SandboxHarness.with { sandbox in
+        try await SandboxWireClient.with { sandbox in
             let reply = try await sandbox.authorize([
                 ("client_id", "999"), ("redirect_uri", "http://localhost/cb"), ("response_type", "code"), ("scope", "read"),
             ])
@@ -40,12 +40,12 @@ extension OAuthAuthorizeTests {
             ("client_id", "12345"), ("redirect_uri", "https://app.example.org/strava"), ("response_type", "code"),
             ("scope", "read"),
         ]
-        try await SandboxHarness.with { sandbox in
+        try await SandboxWireClient.with { sandbox in
             let reply = try await sandbox.authorize(parameters)
             #expect(reply.status == 400)
             #expect(reply.body == Self.badRedirect)
         }
-        try await SandboxHarness.with({ $0.callbackDomain = "example.org" }) { sandbox in
+        try await SandboxWireClient.with({ $0.callbackDomain = "example.org" }) { sandbox in
             let reply = try await sandbox.authorize(parameters)
             #expect(reply.status == 302)
             #expect(reply.header("Location")?.hasPrefix("https://app.example.org/strava?state=&code=") == true)
@@ -53,7 +53,7 @@ extension OAuthAuthorizeTests {
     }
 
     @Test func unknownOrMissingScopeIsRefused() async throws {
-        try await SandboxHarness.with { sandbox in
+        try await SandboxWireClient.with { sandbox in
             for scope in ["activity:everything", ""] {
                 let reply = try await sandbox.authorize([
                     ("client_id", "12345"), ("redirect_uri", "http://127.0.0.1/cb"), ("response_type", "code"),
@@ -66,7 +66,7 @@ extension OAuthAuthorizeTests {
     }
 
     @Test func athleteCanGrantFewerScopesThanAsked() async throws {
-        try await SandboxHarness.with({ $0.grantedScopes = ["read", "activity:read"] }) { sandbox in
+        try await SandboxWireClient.with({ $0.grantedScopes = ["read", "activity:read"] }) { sandbox in
             let reply = try await sandbox.authorize([
                 ("client_id", "12345"), ("redirect_uri", "http://127.0.0.1/cb"), ("response_type", "code"),
                 ("scope", "read,activity:read_all,activity:write,activity:read"),
@@ -81,7 +81,7 @@ extension OAuthAuthorizeTests {
     }
 
     @Test func consentPageAuthorizeAndCancel() async throws {
-        try await SandboxHarness.with({ $0.autoApprove = false }) { sandbox in
+        try await SandboxWireClient.with({ $0.autoApprove = false }) { sandbox in
             let page = try await sandbox.authorize([
                 ("client_id", "12345"), ("redirect_uri", "http://127.0.0.1:7/cb"), ("response_type", "code"),
                 ("scope", "read,activity:write"), ("state", "abc"),
@@ -109,7 +109,7 @@ extension OAuthAuthorizeTests {
     }
 
     @Test func mobileAuthorizeBehavesTheSame() async throws {
-        try await SandboxHarness.with { sandbox in
+        try await SandboxWireClient.with { sandbox in
             let reply = try await sandbox.get(
                 "/oauth/mobile/authorize?client_id=12345&redirect_uri=http%3A%2F%2Flocalhost%2Fcb&response_type=code&scope=read")
             #expect(reply.status == 302)

@@ -17,7 +17,7 @@ struct OAuthTokenTests {
         #"{"message":"Authorization Error","errors":[{"resource":"Application","field":"","code":"invalid"}]}"#
 
     @Test func exchangeReturnsTokensAndAthleteInStravasKeyOrder() async throws {
-        try await SandboxHarness.with { sandbox in
+        try await SandboxWireClient.with { sandbox in
             let reply = try await sandbox.exchange(try await sandbox.code())
             #expect(reply.status == 200)
             let pattern = /\{"token_type":"Bearer","expires_at":\d+,"expires_in":21600,"refresh_token":"[0-9a-f]{40}","access_token":"[0-9a-f]{40}","athlete":\{"id":28462211,"username":"sandbox_athlete","resource_state":2,"firstname":"Sandy","lastname":"Box",.*\}\}/
@@ -32,7 +32,7 @@ struct OAuthTokenTests {
     }
 
     @Test func codesAreSingleUse() async throws {
-        try await SandboxHarness.with { sandbox in
+        try await SandboxWireClient.with { sandbox in
             let code = try await sandbox.code()
             #expect(try await sandbox.exchange(code).status == 200)
             let again = try await sandbox.exchange(code)
@@ -42,7 +42,7 @@ struct OAuthTokenTests {
     }
 
     @Test func codesExpire() async throws {
-        try await SandboxHarness.with({ $0.authorizationCodeLifetimeSeconds = 60 }) { sandbox in
+        try await SandboxWireClient.with({ $0.authorizationCodeLifetimeSeconds = 60 }) { sandbox in
             let code = try await sandbox.code()
             sandbox.clock.advance(by: 61)
             let reply = try await sandbox.exchange(code)
@@ -52,7 +52,7 @@ struct OAuthTokenTests {
     }
 
     @Test func badCodeClientAndSecretGetStravasBodies() async throws {
-        try await SandboxHarness.with { sandbox in
+        try await SandboxWireClient.with { sandbox in
             let badCode = try await sandbox.exchange("0123456789abcdef0123456789abcdef01234567")
             #expect(badCode.status == 400)
             #expect(badCode.body == Self.invalidCode)
@@ -74,9 +74,9 @@ struct OAuthTokenTests {
     }
 
     @Test func parametersInTheQueryStringAndTheAPIPath() async throws {
-        try await SandboxHarness.with { sandbox in
+        try await SandboxWireClient.with { sandbox in
             let code = try await sandbox.code()
-            let query = SandboxHarness.formEncode([
+            let query = SandboxWireClient.formEncode([
                 ("client_id", "12345"), ("client_secret", sandbox.configuration.clientSecret), ("code", code),
                 ("grant_type", "authorization_code"),
             ])
@@ -88,7 +88,7 @@ struct OAuthTokenTests {
     }
 
     @Test func aJSONBodyIsReadToo() async throws {
-        try await SandboxHarness.with { sandbox in
+        try await SandboxWireClient.with { sandbox in
             let code = try await sandbox.code()
             let body = #"{"client_id": 12345, "client_secret": "\#(sandbox.configuration.clientSecret)", "code": "\#(code)", "grant_type": "authorization_code"}"#
             let reply = try await sandbox.postJSON("/oauth/token", body)
@@ -98,7 +98,7 @@ struct OAuthTokenTests {
     }
 
     @Test func refreshReturnsTheSameAccessTokenWhileMoreThanAnHourIsLeft() async throws {
-        try await SandboxHarness.with { sandbox in
+        try await SandboxWireClient.with { sandbox in
             let tokens = try await sandbox.connect()
             sandbox.clock.advance(by: 4 * 3600)
             let early = try await sandbox.refresh(tokens.refresh)
@@ -124,14 +124,14 @@ struct OAuthTokenTests {
     }
 
     @Test func tokenLifetimeIsConfigurable() async throws {
-        try await SandboxHarness.with({ $0.accessTokenLifetimeSeconds = 600 }) { sandbox in
+        try await SandboxWireClient.with({ $0.accessTokenLifetimeSeconds = 600 }) { sandbox in
             let reply = try await sandbox.exchange(try await sandbox.code())
             #expect(reply.json?["expires_in"] as? Int == 600)
         }
     }
 
     @Test func rotationInvalidatesTheOldRefreshTokenAtOnce() async throws {
-        try await SandboxHarness.with({ $0.rotateRefreshTokens = true }) { sandbox in
+        try await SandboxWireClient.with({ $0.rotateRefreshTokens = true }) { sandbox in
             let tokens = try await sandbox.connect()
             let first = try await sandbox.refresh(tokens.refresh)
             let rotated = try #require(first.json?["refresh_token"] as? String)
@@ -144,7 +144,7 @@ struct OAuthTokenTests {
     }
 
     @Test func withoutRotationTheRefreshTokenStays() async throws {
-        try await SandboxHarness.with { sandbox in
+        try await SandboxWireClient.with { sandbox in
             let tokens = try await sandbox.connect()
             let reply = try await sandbox.refresh(tokens.refresh)
             #expect(reply.json?["refresh_token"] as? String == tokens.refresh)
@@ -158,7 +158,7 @@ struct OAuthTokenTests {
             .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
             .replacingOccurrences(of: "=", with: "")
         let pkce = [("code_challenge", digest), ("code_challenge_method", "S256")]
-        try await SandboxHarness.with { sandbox in
+        try await SandboxWireClient.with { sandbox in
             let wrong = try await sandbox.exchange(try await sandbox.code(extra: pkce), extra: [("code_verifier", "nope")])
             #expect(wrong.status == 400)
             #expect(wrong.body == Self.invalidCode)
@@ -173,7 +173,7 @@ struct OAuthTokenTests {
         var faults = InjectedFaults()
         faults.failFastCodeExchange = true
         faults.fastCodeExchangeWindowSeconds = 30
-        try await SandboxHarness.with({ $0.faults = faults }) { sandbox in
+        try await SandboxWireClient.with({ $0.faults = faults }) { sandbox in
             let code = try await sandbox.code()
             let fast = try await sandbox.exchange(code)
             #expect(fast.status == 400)

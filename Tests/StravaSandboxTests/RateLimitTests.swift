@@ -5,7 +5,7 @@ import Testing
 @Suite("Rate limits", .timeLimit(.minutes(2)))
 struct RateLimitTests {
     @Test func headersCountBothBucketsAndUploadsOnlyOverall() async throws {
-        try await SandboxHarness.with { sandbox in
+        try await SandboxWireClient.with { sandbox in
             let token = try await sandbox.connect().access
             let athlete = try await sandbox.get("/api/v3/athlete", token: token)
             #expect(athlete.header("X-RateLimit-Limit") == "200,2000")
@@ -26,7 +26,7 @@ struct RateLimitTests {
     }
 
     @Test func a429ComesAtTheLimitAndStillCountsDaily() async throws {
-        try await SandboxHarness.with({
+        try await SandboxWireClient.with({
             $0.rateLimitReadShort = 3
             $0.rateLimitOverallShort = 5
         }) { sandbox in
@@ -53,7 +53,7 @@ struct RateLimitTests {
     }
 
     @Test func shortWindowTurnsAtItsBoundaryAndDailyKeepsCounting() async throws {
-        try await SandboxHarness.with({
+        try await SandboxWireClient.with({
             $0.rateLimitWindowSeconds = 900
             $0.rateLimitReadShort = 2
         }) { sandbox in
@@ -73,7 +73,7 @@ struct RateLimitTests {
     }
 
     @Test func dailyWindowTurnsAtMidnightUTC() async throws {
-        try await SandboxHarness.with { sandbox in
+        try await SandboxWireClient.with { sandbox in
             let now = sandbox.clock.now.timeIntervalSince1970
             sandbox.clock.advance(by: (now / 86_400).rounded(.up) * 86_400 - now - 30)  // 23:59:30 UTC
             let token = sandbox.server.issueTokens().accessToken
@@ -85,7 +85,7 @@ struct RateLimitTests {
     }
 
     @Test func shortRealWindowTurnsWhileWaiting() async throws {
-        try await SandboxHarness.with({
+        try await SandboxWireClient.with({
             $0.rateLimitWindowSeconds = 2
             $0.rateLimitReadShort = 1
         }) { sandbox in
@@ -109,7 +109,7 @@ struct RateLimitTests {
     }
 
     @Test func everyAPIResponseCarriesTheHeaders() async throws {
-        try await SandboxHarness.with { sandbox in
+        try await SandboxWireClient.with { sandbox in
             let replies = [
                 try await sandbox.get("/api/v3/athlete"),
                 try await sandbox.get("/api/v3/no/such/route"),

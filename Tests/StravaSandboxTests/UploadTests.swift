@@ -11,7 +11,7 @@ struct UploadTests {
     static let deleted = "The created activity has been deleted."
 
     @Test func acceptedUploadAnswers201WithStravasBody() async throws {
-        try await SandboxHarness.with({ $0.processingFixedSeconds = 3600 }) { sandbox in
+        try await SandboxWireClient.with({ $0.processingFixedSeconds = 3600 }) { sandbox in
             let token = try await sandbox.connect().access
             let reply = try await sandbox.upload(SampleTrack.gpx(), token: token)
             #expect(reply.status == 201)
@@ -26,7 +26,7 @@ struct UploadTests {
     }
 
     @Test func processedUploadIsReadyWithActivityAndExternalID() async throws {
-        try await SandboxHarness.with { sandbox in
+        try await SandboxWireClient.with { sandbox in
             let token = try await sandbox.connect().access
             let reply = try await sandbox.uploadAndSettle(SampleTrack.gpx(), fileName: "morning.gpx", token: token)
             let pattern = /\{"id":\d+,"id_str":"\d+","external_id":"morning.gpx","error":null,"status":"Your activity is ready.","activity_id":\d+\}/
@@ -41,7 +41,7 @@ struct UploadTests {
     }
 
     @Test func processingTakesTheConfiguredTime() async throws {
-        try await SandboxHarness.with({ $0.processingFixedSeconds = 30 }) { sandbox in
+        try await SandboxWireClient.with({ $0.processingFixedSeconds = 30 }) { sandbox in
             let token = try await sandbox.connect().access
             let posted = try await sandbox.upload(SampleTrack.gpx(), token: token)
             let id = try #require(posted.json?["id_str"] as? String)
@@ -53,7 +53,7 @@ struct UploadTests {
     }
 
     @Test func externalIDGetsTheExtensionAppended() async throws {
-        try await SandboxHarness.with { sandbox in
+        try await SandboxWireClient.with { sandbox in
             let token = try await sandbox.connect().access
             let reply = try await sandbox.uploadAndSettle(
                 SampleTrack.gpx(), fileName: "x.gpx", token: token, fields: [("external_id", "abc")])
@@ -62,7 +62,7 @@ struct UploadTests {
     }
 
     @Test func fieldsInTheQueryStringAndCaseInsensitiveDataType() async throws {
-        try await SandboxHarness.with { sandbox in
+        try await SandboxWireClient.with { sandbox in
             let token = try await sandbox.connect().access
             let posted = try await sandbox.upload(
                 SampleTrack.gpx(), dataType: "GPX", token: token,
@@ -80,7 +80,7 @@ struct UploadTests {
     }
 
     @Test func emptyOrMissingFileIs400Empty() async throws {
-        try await SandboxHarness.with { sandbox in
+        try await SandboxWireClient.with { sandbox in
             let token = try await sandbox.connect().access
             let reply = try await sandbox.upload(Data(), token: token)
             #expect(reply.status == 400)
@@ -89,7 +89,7 @@ struct UploadTests {
     }
 
     @Test func badOrMissingDataTypeIs400() async throws {
-        try await SandboxHarness.with { sandbox in
+        try await SandboxWireClient.with { sandbox in
             let token = try await sandbox.connect().access
             for dataType in ["kml", nil] {
                 let reply = try await sandbox.upload(SampleTrack.gpx(), dataType: dataType, token: token)
@@ -100,7 +100,7 @@ struct UploadTests {
     }
 
     @Test func fileWithoutTimestampsFailsProcessing() async throws {
-        try await SandboxHarness.with { sandbox in
+        try await SandboxWireClient.with { sandbox in
             let token = try await sandbox.connect().access
             let reply = try await sandbox.uploadAndSettle(SampleTrack.gpx(timed: false), token: token)
             #expect(reply.status == 200)
@@ -110,7 +110,7 @@ struct UploadTests {
     }
 
     @Test func malformedFileFailsProcessing() async throws {
-        try await SandboxHarness.with { sandbox in
+        try await SandboxWireClient.with { sandbox in
             let token = try await sandbox.connect().access
             let reply = try await sandbox.uploadAndSettle(Data("<gpx><trk><trkseg><trkpt lat=".utf8), token: token)
             #expect(reply.json?["status"] as? String == Self.failed)
@@ -120,7 +120,7 @@ struct UploadTests {
     }
 
     @Test func trackWithoutPointsIsAnEmptyFileError() async throws {
-        try await SandboxHarness.with { sandbox in
+        try await SandboxWireClient.with { sandbox in
             let token = try await sandbox.connect().access
             let reply = try await sandbox.uploadAndSettle(SampleTrack.gpx(points: 0), token: token)
             #expect(reply.json?["error"] as? String
@@ -129,7 +129,7 @@ struct UploadTests {
     }
 
     @Test func uploadNeedsActivityWrite() async throws {
-        try await SandboxHarness.with { sandbox in
+        try await SandboxWireClient.with { sandbox in
             let token = try await sandbox.connect(scope: "read,activity:read_all").access
             let reply = try await sandbox.upload(SampleTrack.gpx(), token: token)
             #expect(reply.status == 401)
@@ -139,7 +139,7 @@ struct UploadTests {
     }
 
     @Test func unknownUploadIs404() async throws {
-        try await SandboxHarness.with { sandbox in
+        try await SandboxWireClient.with { sandbox in
             let token = try await sandbox.connect().access
             let reply = try await sandbox.get("/api/v3/uploads/123456789012", token: token)
             #expect(reply.status == 404)
@@ -149,7 +149,7 @@ struct UploadTests {
     }
 
     @Test func deletedActivityShowsTheDeletedStatus() async throws {
-        try await SandboxHarness.with { sandbox in
+        try await SandboxWireClient.with { sandbox in
             let token = try await sandbox.connect().access
             let ready = try await sandbox.uploadAndSettle(SampleTrack.gpx(), token: token)
             let uploadID = try #require(ready.json?["id_str"] as? String)
@@ -166,7 +166,7 @@ struct UploadTests {
         var faults = InjectedFaults()
         faults.deletedActivityRate = 1
         faults.deletionDelaySeconds = 60
-        try await SandboxHarness.with({ $0.faults = faults }) { sandbox in
+        try await SandboxWireClient.with({ $0.faults = faults }) { sandbox in
             let token = try await sandbox.connect().access
             let ready = try await sandbox.uploadAndSettle(SampleTrack.gpx(), token: token)
             #expect(ready.json?["status"] as? String == Self.ready)
@@ -177,7 +177,7 @@ struct UploadTests {
     }
 
     @Test func gzippedUploadsAreRead() async throws {
-        try await SandboxHarness.with { sandbox in
+        try await SandboxWireClient.with { sandbox in
             let token = try await sandbox.connect().access
             let gzipped = try Gzip.compress(SampleTrack.gpx())
             let posted = try await sandbox.upload(gzipped, fileName: "ride.gpx.gz", dataType: "gpx.gz", token: token)

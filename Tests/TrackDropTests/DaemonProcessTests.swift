@@ -17,7 +17,7 @@ struct DaemonProcessTests {
             guard FileManager.default.isExecutableFile(atPath: BinaryProcess.executable.path) else {
                 throw Eventually.TimedOut(what: "the built binary at \(BinaryProcess.executable.path); run `swift build` first")
             }
-            let sandbox = try await SandboxHarness.start()
+            let sandbox = try await SandboxHarness.loggedIn()
             let inbox = try TemporaryFolder("trackdrop-inbox")
             let state = try TemporaryFolder("trackdrop-state")
             let config = state.file("config.json")

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import StravaKit
 import StravaSandbox
 import Testing
@@ -12,7 +13,7 @@ struct DeveloperProgramProcessTests {
         guard FileManager.default.isExecutableFile(atPath: BinaryProcess.executable.path) else {
             throw Eventually.TimedOut(what: "the built binary at \(BinaryProcess.executable.path); run `swift build` first")
         }
-        let sandbox = try await SandboxHarness.start {
+        let sandbox = try await SandboxHarness.loggedIn {
             $0.queryTokensRejected = true
             $0.deauthorizeRetired = true
         }

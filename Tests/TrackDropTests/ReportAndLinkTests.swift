@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import StravaKit
 import StravaSandbox
 import Testing

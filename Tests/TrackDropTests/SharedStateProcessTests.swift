@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import StravaKit
 import Testing
 @testable import TrackDrop
@@ -15,7 +16,7 @@ struct SharedStateProcessTests {
     }
 
     @Test func aDaemonAndAnUploadBesideItShareTokensAndNeverDoubleAFile() async throws {
-        let sandbox = try await SandboxHarness.start {
+        let sandbox = try await SandboxHarness.loggedIn {
             $0.rotateRefreshTokens = true
             $0.accessTokenLifetimeSeconds = 60
             $0.sameTokenThresholdSeconds = 0

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import StravaKit
 import StravaSandbox
 import Testing
@@ -12,7 +13,7 @@ struct StallPipelineTests {
     func stalledAnswersEndAtTheirDeadlineAndEveryFileIsUploadedOnce(trickle: Bool) async throws {
         let harness = try PipelineHarness()
         defer { harness.remove() }
-        let sandbox = try await SandboxHarness.start()
+        let sandbox = try await SandboxHarness.loggedIn()
         var settings = sandbox.settings
         settings.exchangeDeadline = ExchangeDeadline(seconds: 3, uploadBytesPerSecond: 1_000_000)
         let session = try StravaSession(settings: settings, credentialsFile: sandbox.credentialsFile, logger: SandboxHarness.quietLogger)

@@ -6,30 +6,8 @@ import TestSupport
 import Testing
 @testable import StravaKit
 
-/// A live sandbox on 127.0.0.1 port 0, a temporary folder for credentials and a log capture.
-struct SandboxHarness: ScopedResource {
-    let server: StravaSandboxServer
-    let baseURL: URL
-    let folder: URL
-    let logs = LogCapture()
-    var settings: StravaSettings
-
-    var credentialsFile: URL { folder.appendingPathComponent("config/credentials.json") }
-    var logger: Logger { logs.logger() }
-
-    static func start(_ configure: (inout SandboxConfiguration) -> Void = { _ in }) async throws -> SandboxHarness {
-        var configuration = SandboxConfiguration()
-        configure(&configuration)
-        let server = StravaSandboxServer(configuration: configuration)
-        let baseURL = try await server.start()
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("stravakit-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let settings = StravaSettings(
-            baseURL: baseURL, clientID: configuration.clientID, clientSecret: configuration.clientSecret,
-            rateLimitWindow: configuration.rateLimitWindowSeconds)
-        return SandboxHarness(server: server, baseURL: baseURL, folder: folder, settings: settings)
-    }
-
+/// What StravaKit's tests add to the shared harness: the real OAuth flow, sessions, the two API layouts.
+extension SandboxHarness {
     /// Connects through the real loopback flow, the test playing the browser.
     @discardableResult
     func login() async throws -> LoginResult {
@@ -56,20 +34,6 @@ struct SandboxHarness: ScopedResource {
             apiBase: apiBase, oauthBaseURL: baseURL, clientID: settings.clientID, clientSecret: settings.clientSecret,
             rateLimitWindow: settings.rateLimitWindow)
     }
-
-    func stats() -> SandboxStats { server.stats() }
-
-    /// API calls the sandbox saw (token and control routes left out).
-    func apiCalls() -> Int {
-        server.stats().requests.filter { $0.key.contains("/api/v3/") && !$0.key.contains("oauth") }.values.reduce(0, +)
-    }
-
-    func stop() async {
-        await server.stop()
-        try? FileManager.default.removeItem(at: folder)
-    }
-
-    func tearDown() async { await stop() }
 
     /// No log line and no given error text holds a token (40 hex characters, as Strava's) or the
     /// client secret.

@@ -1,3 +1,4 @@
+import TestSupport
 /// Lets at most `slots` submissions run at once; the rest wait in order.
 actor SubmitLimiter {
     private var free: Int

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// Synthetic but realistic activity files: a run along a straight line with one point per second.
 enum ActivityFiles {

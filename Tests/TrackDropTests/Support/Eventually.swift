@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// Waits for an event with a generous timeout as a safety net (never as synchronisation).
 enum Eventually {

@@ -2,56 +2,45 @@ import Foundation
 import Logging
 import StravaKit
 import StravaSandbox
+import TestSupport
 @testable import TrackDrop
 
-/// A sandbox server on 127.0.0.1:0 in the test process, and credentials obtained through the real OAuth flow.
-struct SandboxHarness {
-    let server: StravaSandboxServer
-    let baseURL: URL
-    let settings: StravaSettings
-    let folder: TemporaryFolder
-    let credentialsFile: URL
-
-    static func start(_ configure: (inout SandboxConfiguration) -> Void = { _ in }) async throws -> SandboxHarness {
-        var configuration = SandboxConfiguration()
-        configuration.processingFixedSeconds = 0.3
-        configure(&configuration)
+/// What TrackDrop's tests add to the shared harness: a sandbox that answers in 0.3 s, logged in through the
+/// sandbox's own auto-approve flow, and sessions with quiet logging.
+extension SandboxHarness {
+    /// A sandbox (processing 0.3 s unless `configure` says otherwise) with credentials already obtained.
+    static func loggedIn(_ configure: (inout SandboxConfiguration) -> Void = { _ in }) async throws -> SandboxHarness {
         var quiet = Logger(label: "trackdrop.test.sandbox")
         quiet.logLevel = .critical
-        let server = StravaSandboxServer(configuration: configuration, port: 0, logger: quiet)
-        let baseURL = try await server.start()
-        let settings = StravaSettings(
-            baseURL: baseURL, clientID: configuration.clientID, clientSecret: configuration.clientSecret,
-            rateLimitWindow: configuration.rateLimitWindowSeconds
-        )
-        let folder = try TemporaryFolder("trackdrop-sandbox-test")
-        let credentialsFile = folder.file("credentials.json")
-        _ = try await SandboxLogin.connect(settings: settings, credentialsFile: credentialsFile, logger: quiet)
-        return SandboxHarness(server: server, baseURL: baseURL, settings: settings, folder: folder, credentialsFile: credentialsFile)
+        let harness = try await start(serverLogger: quiet) { configuration in
+            configuration.processingFixedSeconds = 0.3
+            configure(&configuration)
+        }
+        do {
+            _ = try await SandboxLogin.connect(settings: harness.settings, credentialsFile: harness.credentialsFile, logger: quiet)
+        } catch {
+            await harness.stop()
+            throw error
+        }
+        return harness
     }
 
-    /// Runs `body` with a sandbox and a logged-in session, shutting both down however `body` ends.
+    /// Runs `body` with a logged-in sandbox and a session, shutting both down however `body` ends.
     static func withSession(
         _ configure: (inout SandboxConfiguration) -> Void = { _ in },
         _ body: (SandboxHarness, StravaSession) async throws -> Void
     ) async throws {
-        let sandbox = try await start(configure)
-        let session: StravaSession
-        do {
-            session = try sandbox.session()
-        } catch {
-            await sandbox.stop()
-            throw error
+        let sandbox = try await loggedIn(configure)
+        try await sandbox.scoped {
+            let session = try sandbox.session()
+            do {
+                try await body(sandbox, session)
+            } catch {
+                try? await session.shutdown()
+                throw error
+            }
+            try await session.shutdown()
         }
-        do {
-            try await body(sandbox, session)
-        } catch {
-            try? await session.shutdown()
-            await sandbox.stop()
-            throw error
-        }
-        try await session.shutdown()
-        await sandbox.stop()
     }
 
     static var quietLogger: Logger {
@@ -62,19 +51,6 @@ struct SandboxHarness {
 
     func session() throws -> StravaSession {
         try StravaSession(settings: settings, credentialsFile: credentialsFile, logger: Self.quietLogger)
-    }
-
-    /// Requests to Strava's API (OAuth excluded) the sandbox has answered.
-    func apiCalls() -> Int {
-        server.stats().requests.filter { $0.key.contains("/api/v3/") && !$0.key.contains("oauth") }.values.reduce(0, +)
-    }
-
-    /// Activities the sandbox holds (deleted ones excluded).
-    func activities() -> [SandboxActivity] { server.activities().filter { !$0.deleted } }
-
-    func stop() async {
-        await server.stop()
-        folder.remove()
     }
 }
 

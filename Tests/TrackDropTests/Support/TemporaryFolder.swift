@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// A fresh folder under the system temporary directory, removed by `remove()`.
 struct TemporaryFolder {

@@ -3,31 +3,33 @@ import Logging
 import Synchronization
 
 /// A swift-log handler that keeps every line in memory, so tests can search what was logged.
-final class LogCapture: Sendable {
+public final class LogCapture: Sendable {
     private let lines = Mutex<[String]>([])
 
-    var all: [String] { lines.withLock { $0 } }
+    public var all: [String] { lines.withLock { $0 } }
 
-    func append(_ line: String) { lines.withLock { $0.append(line) } }
+    public func append(_ line: String) { lines.withLock { $0.append(line) } }
 
-    func logger(label: String = "test") -> Logger {
+    public init() {}
+
+    public func logger(label: String = "test") -> Logger {
         var logger = Logger(label: label) { _ in Handler(capture: self) }
         logger.logLevel = .trace
         return logger
     }
 
     /// The handler writes message and metadata, the way a real handler would print them.
-    struct Handler: LogHandler {
+    public struct Handler: LogHandler {
         let capture: LogCapture
-        var logLevel: Logger.Level = .trace
-        var metadata: Logger.Metadata = [:]
+        public var logLevel: Logger.Level = .trace
+        public var metadata: Logger.Metadata = [:]
 
-        subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+        public subscript(metadataKey key: String) -> Logger.Metadata.Value? {
             get { metadata[key] }
             set { metadata[key] = newValue }
         }
 
-        func log(event: LogEvent) {
+        public func log(event: LogEvent) {
             var merged = metadata
             if let extra = event.metadata { merged.merge(extra) { _, new in new } }
             let rendered = merged.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")

@@ -3,15 +3,18 @@ import Foundation
 import NIOCore
 import NIOHTTP1
 import StravaSandbox
+import TestSupport
 import Testing
 
-/// A sandbox on a free loopback port and an HTTP client that does not follow redirects.
-struct SandboxHarness: Sendable {
-    let server: StravaSandboxServer
+/// The sandbox's own tests: the shared `SandboxHarness` (processing 0 s unless configured) and an HTTP client
+/// that does not follow redirects, to look at the wire exactly.
+struct SandboxWireClient: Sendable {
+    let sandbox: SandboxHarness
     let client: HTTPClient
-    let baseURL: URL
-    var clock: SandboxClock { server.clock }
-    var configuration: SandboxConfiguration { server.configuration }
+    var server: StravaSandboxServer { sandbox.server }
+    var baseURL: URL { sandbox.baseURL }
+    var clock: SandboxClock { sandbox.clock }
+    var configuration: SandboxConfiguration { sandbox.configuration }
 
     /// One HTTP exchange's result.
     struct Reply: Sendable {
@@ -31,26 +34,24 @@ struct SandboxHarness: Sendable {
     /// Starts a sandbox (processing delay 0 unless `configure` says otherwise), runs `body`, and always shuts down.
     static func with<Result: Sendable>(
         _ configure: (inout SandboxConfiguration) -> Void = { _ in },
-        _ body: (SandboxHarness) async throws -> Result
+        _ body: (SandboxWireClient) async throws -> Result
     ) async throws -> Result {
-        var configuration = SandboxConfiguration()
-        configuration.processingFixedSeconds = 0
-        configure(&configuration)
-        let server = StravaSandboxServer(configuration: configuration)
-        let url = try await server.start()
-        let client = HTTPClient(
-            eventLoopGroupProvider: .singleton,
-            configuration: .init(redirectConfiguration: .disallow, timeout: .init(connect: .seconds(5), read: .seconds(20))))
-        let harness = SandboxHarness(server: server, client: client, baseURL: url)
-        do {
-            let result = try await body(harness)
-            try await client.shutdown()
-            await server.stop()
-            return result
-        } catch {
-            try? await client.shutdown()
-            await server.stop()
-            throw error
+        try await SandboxHarness.with({ configuration in
+            configuration.processingFixedSeconds = 0
+            configure(&configuration)
+        }) { sandbox in
+            let client = HTTPClient(
+                eventLoopGroupProvider: .singleton,
+                configuration: .init(redirectConfiguration: .disallow, timeout: .init(connect: .seconds(5), read: .seconds(20))))
+            let wire = SandboxWireClient(sandbox: sandbox, client: client)
+            do {
+                let result = try await body(wire)
+                try await client.shutdown()
+                return result
+            } catch {
+                try? await client.shutdown()
+                throw error
+            }
         }
     }
 
