@@ -223,7 +223,17 @@ extension StravaSession {
             ? (starts.min()!.addingTimeInterval(-Self.listingStartSlack), starts.max()!.addingTimeInterval(Self.listingStartSlack))
             : (nil, nil)
         var calls = 0
-        let activities = try await listActivities(after: span.0, before: span.1, page: 1, calls: &calls)
+        // Every call is paid for by one upload (its `apiCalls`): the first one this listing settles, else the
+        // first one that was due, also when the listing failed.
+        let firstDue = candidates.filter { $0.nextCheck <= listedAt }.min { $0.id.value < $1.id.value }?.id
+            ?? candidates.min { $0.id.value < $1.id.value }?.id
+        let activities: [ActivitySummary]
+        do {
+            activities = try await listActivities(after: span.0, before: span.1, page: 1, calls: &calls)
+        } catch {
+            if let firstDue { pending[firstDue]?.calls += calls }
+            throw error
+        }
         var byUpload: [UploadID: Int64] = [:]
         var byExternal: [String: Int64] = [:]
         for activity in activities {
@@ -260,6 +270,7 @@ extension StravaSession {
                     estimator.recheckDelay(after: upload.checks + 1, processingFor: listedAt.timeIntervalSince(upload.submittedAt)))
             }
         }
+        if payer == nil, let firstDue { pending[firstDue]?.calls += calls }
         if payer == nil, let first = batch.first(where: { pending[$0.id] != nil }) {
             pending[first.id]?.calls += calls
         }
@@ -270,7 +281,14 @@ extension StravaSession {
     private func poll(_ id: UploadID) async throws {
         var calls = 0
         let request = APIRequest(method: .GET, path: "/uploads/\(id.value)")
-        let exchange = try await api.send(request, calls: &calls)
+        let exchange: HTTPExchange
+        do {
+            exchange = try await api.send(request, calls: &calls)
+        } catch {
+            // A failed check still cost what reached Strava.
+            pending[id]?.calls += calls
+            throw error
+        }
         let checkedAt = Date()
         let body = try (exchange.status == 200 ? exchange.decode(UploadStatusBody.self, endpoint: request.label) : nil)
         guard var upload = pending[id] else { return }
