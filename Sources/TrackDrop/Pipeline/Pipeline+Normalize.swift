@@ -31,7 +31,9 @@ extension Pipeline {
         }
         // GPX and TCX are written straight to the state folder as they are formatted, never held whole in memory.
         try FileManager.default.createDirectory(at: options.paths.normalizedFolder, withIntermediateDirectories: true)
-        let written = options.paths.normalizedFolder.appendingPathComponent("\(entry.sha256.prefix(24)).written")
+        // Named by the row too: two rows of the same content (one file at two paths) may be read at once by two
+        // trackdrop processes, and neither may take the other's file away.
+        let written = options.paths.normalizedFolder.appendingPathComponent("\(entry.sha256.prefix(24))-\(entry.id!).written")
         normalizeOptions.outputFile = written
         defer { unlink(written.path) }
         // Committed before the reader runs: if the process dies inside it, the next start knows.
