@@ -63,7 +63,9 @@ extension StravaSession {
     }
 
     func settle(_ id: UploadID, outcome: UploadOutcome) {
-        guard let upload = pending.removeValue(forKey: id) else { return }
+        guard var upload = pending.removeValue(forKey: id) else { return }
+        upload.calls += unpaidCalls
+        unpaidCalls = 0
         let result = ResolvedUpload(outcome: upload.resent ? outcome.asOwnUpload : outcome, apiCalls: upload.calls)
         let waiting = waiters.removeValue(forKey: id) ?? []
         // Kept only for a caller that has not started waiting yet (`resolve` of several ids).
@@ -202,6 +204,29 @@ extension StravaSession {
     /// How far ahead a listing looks for uploads that will be due shortly.
     static let batchGathering: TimeInterval = 1.0
 
+    /// Charges the one request about to be sent to the first of `ids` still pending (or any pending upload);
+    /// returns which one paid, nil when none is pending.
+    private func prepay(toFirstPendingOf ids: [UploadID]) -> UploadID? {
+        guard let id = ids.first(where: { pending[$0] != nil }) ?? pending.keys.min(by: { $0.value < $1.value }) else {
+            return nil
+        }
+        pending[id]?.calls += 1
+        return id
+    }
+
+    /// Adds `calls` (negative: a refund) to the first of `ids` still pending, else to any pending upload, else to
+    /// the calls the next settled upload pays.
+    private func charge(_ calls: Int, toFirstPendingOf ids: [UploadID]) {
+        guard calls != 0 else { return }
+        if let id = ids.first(where: { pending[$0] != nil }) {
+            pending[id]?.calls += calls
+        } else if let any = pending.keys.min(by: { $0.value < $1.value }) {
+            pending[any]?.calls += calls
+        } else {
+            unpaidCalls += calls
+        }
+    }
+
     /// One `GET /athlete/activities` settles every pending upload it shows.
     private func reconcile(_ batch: [PendingUpload], now: Date) async throws {
         if let earliestDue = batch.map(\.nextCheck).min(), earliestDue.addingTimeInterval(Self.batchGathering) > now,
@@ -223,23 +248,24 @@ extension StravaSession {
             ? (starts.min()!.addingTimeInterval(-Self.listingStartSlack), starts.max()!.addingTimeInterval(Self.listingStartSlack))
             : (nil, nil)
         var calls = 0
-        // Every call is paid for by one upload (its `apiCalls`): the first one this listing settles, else the
-        // first one that was due, also when the listing failed.
-        let firstDue = candidates.filter { $0.nextCheck <= listedAt }.min { $0.id.value < $1.id.value }?.id
-            ?? candidates.min { $0.id.value < $1.id.value }?.id
+        // Every call is paid for by one upload (its `apiCalls`). The listing is charged to the first due upload
+        // before it is sent: a check of another kind may settle any upload while the listing is out.
+        let due = candidates.filter { $0.nextCheck <= listedAt }.map(\.id).sorted { $0.value < $1.value }
+        let prepaid = prepay(toFirstPendingOf: due)
         let activities: [ActivitySummary]
         do {
             activities = try await listActivities(after: span.0, before: span.1, page: 1, calls: &calls)
         } catch {
-            if let firstDue { pending[firstDue]?.calls += calls }
+            charge(calls - (prepaid == nil ? 0 : 1), toFirstPendingOf: [prepaid].compactMap { $0 } + due)
             throw error
         }
+        // Retries beyond the first request.
+        charge(calls - (prepaid == nil ? 0 : 1), toFirstPendingOf: [prepaid].compactMap { $0 } + due)
         var byUpload: [UploadID: Int64] = [:]
         var byExternal: [String: Int64] = [:]
         for activity in activities {
             if let upload = activity.upload { byUpload[upload] = activity.id }
         }
-        var payer: UploadID?
         for upload in pending.values.sorted(by: { $0.id.value < $1.id.value }) {
             var activityID = byUpload[upload.id]
             if activityID == nil, let externalID = upload.externalID {
@@ -252,10 +278,6 @@ extension StravaSession {
             }
             let wasDue = upload.nextCheck <= listedAt
             if let activityID {
-                if payer == nil {
-                    payer = upload.id
-                    pending[upload.id]?.calls += calls
-                }
                 if upload.checks == 0 && wasDue {
                     estimator.observeFirstCheck(hit: true, elapsed: listedAt.timeIntervalSince(upload.submittedAt))
                 }
@@ -270,10 +292,6 @@ extension StravaSession {
                     estimator.recheckDelay(after: upload.checks + 1, processingFor: listedAt.timeIntervalSince(upload.submittedAt)))
             }
         }
-        if payer == nil, let firstDue { pending[firstDue]?.calls += calls }
-        if payer == nil, let first = batch.first(where: { pending[$0.id] != nil }) {
-            pending[first.id]?.calls += calls
-        }
         logger.debug("listing settled uploads", metadata: ["settled": "\(candidates.count - pending.count)", "still_pending": "\(pending.count)"])
     }
 
@@ -281,18 +299,20 @@ extension StravaSession {
     private func poll(_ id: UploadID) async throws {
         var calls = 0
         let request = APIRequest(method: .GET, path: "/uploads/\(id.value)")
+        // Charged before it is sent: a listing may settle this upload while the check is out.
+        let prepaid = prepay(toFirstPendingOf: [id])
         let exchange: HTTPExchange
         do {
             exchange = try await api.send(request, calls: &calls)
         } catch {
-            // A failed check still cost what reached Strava.
-            pending[id]?.calls += calls
+            // A failed check still cost what reached Strava (and nothing when it never left).
+            charge(calls - (prepaid == nil ? 0 : 1), toFirstPendingOf: [id])
             throw error
         }
+        charge(calls - (prepaid == nil ? 0 : 1), toFirstPendingOf: [id])
         let checkedAt = Date()
         let body = try (exchange.status == 200 ? exchange.decode(UploadStatusBody.self, endpoint: request.label) : nil)
         guard var upload = pending[id] else { return }
-        upload.calls += calls
         upload.checks += 1
         upload.failures = 0
         pending[id] = upload

@@ -16,6 +16,9 @@ public actor StravaSession {
     /// Uploads submitted through this session, by id, until they are resolved.
     var submissions: [UploadID: PendingUpload] = [:]
     var pending: [UploadID: PendingUpload] = [:]
+    /// Calls of a check whose upload was settled by another check meanwhile (the actor runs other work while a
+    /// request is out): paid by the next upload that settles, so every call is counted once.
+    var unpaidCalls = 0
     var finished: [UploadID: ResolvedUpload] = [:]
     /// Uploads given up on, with the reason, until resolved again.
     var failed: [UploadID: any Error] = [:]
