@@ -14,17 +14,8 @@ struct MissingScopeTests {
         let harness = try PipelineHarness()
         defer { harness.remove() }
         try await SandboxHarness.withSession({ $0.grantedScopes = ["activity:write"] }) { sandbox, session in
-            let url = harness.inbox.file("answer-lost.gpx")
-            try ActivityFiles.gpx(start: ActivityFiles.start(950)).write(to: url)
-            let stamp = try #require(FileSystem.stamp(url.path))
-            var entry = LedgerEntry(
-                path: url.path, sha256: try ContentHash.sha256(of: url), size: stamp.size, modifiedAt: stamp.modified, folder: nil)
-            entry.normalizedPath = url.path
-            entry.dataType = "gpx"
-            entry.startTime = ActivityFiles.start(950)
-            entry.duration = 239
-            entry.submittingAt = Date().addingTimeInterval(-60)
-            entry = try harness.ledger.insert(entry)
+            let (url, inserted) = try harness.sentEntry("answer-lost.gpx", start: ActivityFiles.start(950))
+            var entry = inserted
             // The POST reached Strava, then the process died before the answer was recorded.
             let request = UploadRequest(fileName: entry.fileName, data: try Data(contentsOf: url), dataType: "gpx", externalID: entry.externalID)
             guard case .accepted(let first) = try await session.submit(request) else {

@@ -222,17 +222,8 @@ struct PipelineTests {
         let harness = try PipelineHarness()
         defer { harness.remove() }
         try await SandboxHarness.withSession { sandbox, session in
-            let url = harness.inbox.file("lost-answer.gpx")
-            try ActivityFiles.gpx(start: ActivityFiles.start(960)).write(to: url)
-            let stamp = try #require(FileSystem.stamp(url.path))
-            var entry = LedgerEntry(
-                path: url.path, sha256: try ContentHash.sha256(of: url), size: stamp.size, modifiedAt: stamp.modified, folder: nil)
-            entry.normalizedPath = url.path
-            entry.dataType = "gpx"
-            entry.startTime = ActivityFiles.start(960)
-            entry.duration = 239
-            entry.submittingAt = Date().addingTimeInterval(-60)
-            entry = try harness.ledger.insert(entry)
+            let (_, inserted) = try harness.sentEntry("lost-answer.gpx", start: ActivityFiles.start(960))
+            var entry = inserted
             entry.state = .submitting
             try harness.ledger.save(entry, from: .discovered)
             var failing = InjectedFaults()

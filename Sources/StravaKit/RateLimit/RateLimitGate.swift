@@ -125,9 +125,11 @@ actor RateLimitGate {
 
     /// Hands a reservation back with what the response said (nil when no response came).
     func complete(_ ticket: Ticket, headers: RateLimitHeaders?, status: Int?) {
-        inFlight -= 1
         let now = Date()
+        // Rolled while this request still counts as in flight: it was out when the window turned, so it may
+        // have reached Strava in the new window and is counted there.
         roll(to: now)
+        inFlight -= 1
         if let headers, !headers.isEmpty {
             if let limit = headers.overallLimit { overallLimit = limit }
             if let limit = headers.readLimit { readLimit = limit }

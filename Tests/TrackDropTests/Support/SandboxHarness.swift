@@ -73,6 +73,22 @@ struct PipelineHarness {
         ledger = try Ledger(file: paths.ledgerFile)
     }
 
+    /// A GPX file in the inbox and its ledger row as a run leaves it just before the POST (normalized copy, start,
+    /// duration, `submittingAt` a minute ago), still `discovered`: tests move it to the state they need.
+    func sentEntry(_ name: String, start: Date) throws -> (URL, LedgerEntry) {
+        let url = inbox.file(name)
+        try ActivityFiles.gpx(start: start).write(to: url)
+        guard let stamp = FileSystem.stamp(url.path) else { throw CocoaError(.fileReadNoSuchFile) }
+        var entry = LedgerEntry(
+            path: url.path, sha256: try ContentHash.sha256(of: url), size: stamp.size, modifiedAt: stamp.modified, folder: nil)
+        entry.normalizedPath = url.path
+        entry.dataType = "gpx"
+        entry.startTime = start
+        entry.duration = 239
+        entry.submittingAt = Date().addingTimeInterval(-60)
+        return (url, try ledger.insert(entry))
+    }
+
     func pipeline(
         session: StravaSession, lookUpDelay: TimeInterval = 0, processingWaitLimit: TimeInterval = 900,
         links: ActivityLinks = .strava, reports: ReportPolicy = .init(),
