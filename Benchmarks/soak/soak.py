@@ -2,6 +2,9 @@
 """trackdrop soak driver (see Benchmarks/soak.sh)."""
 import datetime, json, os, random, re, shutil, signal, subprocess, sys, tempfile, threading, time, urllib.request
 
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+import sandboxrun  # noqa: E402  (Benchmarks/sandboxrun.py)
+
 BIN, BUILD = sys.argv[1], sys.argv[2]
 FILES = int(os.environ.get("SOAK_FILES", "300"))
 KILLS = int(os.environ.get("SOAK_KILLS", "40"))
@@ -26,22 +29,7 @@ def gpx(index, points=60):
 
 
 def start_sandbox(work, settings):
-    config = os.path.join(work, "sandbox.json")
-    with open(config, "w") as f:
-        json.dump(settings, f)
-    proc = subprocess.Popen([BIN, "sandbox", "--port", "0", "--config", config], stdout=subprocess.PIPE,
-                            stderr=subprocess.DEVNULL, text=True)
-    url = client_id = secret = None
-    for line in proc.stdout:
-        m = re.search(r"listening on (\S+)", line)
-        if m: url = m.group(1)
-        m = re.search(r"client id:\s+(\S+)", line)
-        if m: client_id = m.group(1)
-        m = re.search(r"client secret:\s+(\S+)", line)
-        if m: secret = m.group(1)
-        if url and client_id and secret: break
-    threading.Thread(target=lambda: [None for _ in proc.stdout], daemon=True).start()
-    return proc, url, client_id, secret
+    return sandboxrun.start_sandbox(BIN, work, settings)
 
 
 def stop_sandbox(sandbox):
@@ -73,18 +61,7 @@ def write_config(work, inbox, url, client_id, secret):
 
 
 def login(config):
-    proc = subprocess.Popen([BIN, "auth", "login", "--manual", "--config", config], stdin=subprocess.PIPE,
-                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    for line in proc.stdout:
-        m = re.search(r"(http://127\.0\.0\.1:\d+/oauth/authorize\S+)", line)
-        if m:
-            redirect = subprocess.run(["curl", "-s", "-o", "/dev/null", "-w", "%{redirect_url}", m.group(1)],
-                                      capture_output=True, text=True).stdout.strip()
-            proc.stdin.write(redirect + "\n")
-            proc.stdin.flush()
-            break
-    out, _ = proc.communicate(timeout=300)
-    return proc.returncode, out
+    return sandboxrun.login(BIN, config)
 
 
 def rss_kb(pid):
