@@ -126,14 +126,16 @@ let package = Package(
             linkerSettings: trackdropLinkerSettings,
             plugins: ["BuildInfo"]
         ),
-        // What every test target shares: the sandbox harness, log capture, the gzip helper, where the built binary
-        // is, scoped set-up and tear-down.
+        // What the test targets share: the sandbox harness (and a logged-in one), log capture, the gzip helper,
+        // where the built binary is and how to run it, scratch folders, activity files, the device-file corpus,
+        // the browser's page check, scoped set-up and tear-down.
         .target(
             name: "TestSupport",
             dependencies: [
                 "CLibXML2",
                 "StravaKit",
                 "StravaSandbox",
+                "TrackDrop",
                 .product(name: "Logging", package: "swift-log"),
             ],
             path: "Tests/TestSupport",
@@ -168,7 +170,25 @@ let package = Package(
                 "StravaSandbox",
                 "TrackKit",
                 "StravaKit",
+            ]
+        ),
+        // The command line's tests: the built `trackdrop` run as a child process (`check`, `upload`, `watch`,
+        // `status`, `auth`, `sandbox`, `--version`), against an in-process sandbox or its own.
+        //
+        // `trackdrop` itself is not a dependency: its static-runtime linker settings (`trackdropLinkerSettings`)
+        // would reach the link of the test bundle, which then finds neither Testing nor XCTest (`-static-stdlib`
+        // searches only `swift_static`). It need not be one: `swift build --build-tests` and `swift test` build
+        // every product, `trackdrop` included, and the tests find it beside the test bundle (`TrackdropBinary`).
+        .testTarget(
+            name: "TrackdropCommandTests",
+            dependencies: [
+                "TrackDrop",
+                "TestSupport",
+                "StravaKit",
+                "StravaSandbox",
+                "TrackKit",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
             ]
         ),
     ],

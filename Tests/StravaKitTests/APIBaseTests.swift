@@ -36,7 +36,7 @@ struct APIBaseTests {
         let session = try harness.session(settings: harness.settings(apiBase: .automatic(schedule)))
         do {
             let outcome: UploadOutcome
-            switch try await session.submit(ActivityFiles.request(index: index)) {
+            switch try await session.submit(ActivityFilesByIndex.request(index: index)) {
             case .settled(let settled): outcome = settled
             case .accepted(let id): outcome = try #require(try await session.resolve([id])[id]).outcome
             }

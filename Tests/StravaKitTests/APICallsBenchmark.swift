@@ -26,7 +26,7 @@ struct APICallsBenchmark {
             var latencies: [Double] = []
             for index in 0..<Self.singleFiles {
                 let started = Date()
-                let results = try await UploadTests.uploadAll([ActivityFiles.request(index: index)], session: session)
+                let results = try await UploadTests.uploadAll([ActivityFilesByIndex.request(index: index)], session: session)
                 latencies.append(Date().timeIntervalSince(started))
                 calls.append(try #require(results.values.first).apiCalls)
             }
@@ -57,7 +57,7 @@ struct APICallsBenchmark {
             let count = Self.backlogFiles
             let started = Date()
             let results = try await UploadTests.uploadAll(
-                (0..<count).map { ActivityFiles.request(index: 1000 + $0) }, session: session, concurrency: 8)
+                (0..<count).map { ActivityFilesByIndex.request(index: 1000 + $0) }, session: session, concurrency: 8)
             let elapsed = Date().timeIntervalSince(started)
             try await session.shutdown()
             let stats = harness.stats()
@@ -106,7 +106,7 @@ struct APICallsBenchmark {
                 return usage
             }
             let count = Int(ProcessInfo.processInfo.environment["BENCH_DRAIN_FILES"] ?? "") ?? 150
-            let requests = (0..<count).map { ActivityFiles.request(index: 5000 + $0) }
+            let requests = (0..<count).map { ActivityFilesByIndex.request(index: 5000 + $0) }
             let lastSubmit = LastSubmit()
             let results = try await Self.uploadAllRecordingSubmits(requests, session: session, lastSubmit: lastSubmit)
             let finished = Date()
@@ -130,7 +130,7 @@ struct APICallsBenchmark {
     static func uploadAllRecordingSubmits(
         _ requests: [UploadRequest], session: StravaSession, lastSubmit: LastSubmit
     ) async throws -> [String: ResolvedUpload] {
-        let limiter = SubmitLimiter(slots: 8)
+        let limiter = TaskLimiter(slots: 8)
         return try await withThrowingTaskGroup(of: (String, ResolvedUpload).self) { group in
             for request in requests {
                 group.addTask {
@@ -183,7 +183,7 @@ struct APICallsBenchmark {
 /// What stravalib's `upload_activity(...).wait()` does, call for call.
 enum StravalibPattern {
     static func upload(index: Int, token: String, baseURL: URL, client: HTTPClient) async throws -> Int {
-        let upload = ActivityFiles.request(index: index).apiRequest()
+        let upload = ActivityFilesByIndex.request(index: index).apiRequest()
         var calls = 0
         var request = HTTPClientRequest(url: baseURL.absoluteString + "/api/v3/uploads")
         request.method = .POST

@@ -52,7 +52,7 @@ import Testing
             credentialsFile: store.fileURL, logger: LogCapture().logger())
         #expect(await session.connectionState == .notConnected)
         await #expect(throws: StravaError.notConnected(credentialsFile: store.fileURL.path)) {
-            try await session.submit(ActivityFiles.request(index: 1))
+            try await session.submit(ActivityFilesByIndex.request(index: 1))
         }
         try await session.shutdown()
     }

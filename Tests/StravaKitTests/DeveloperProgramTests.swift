@@ -50,7 +50,7 @@ struct DeveloperProgramTests {
         try await harness.scoped {
             try await harness.login()
             let session = try harness.session()
-            guard case .accepted(let id) = try await session.submit(ActivityFiles.request(index: 20)) else {
+            guard case .accepted(let id) = try await session.submit(ActivityFilesByIndex.request(index: 20)) else {
                 Issue.record("the upload was not accepted")
                 return
             }
@@ -75,7 +75,7 @@ struct DeveloperProgramTests {
             harness.server.setAppStatus(.inactive)
             let session = try harness.session()
             await #expect(throws: StravaError.appInactive) {
-                try await session.submit(ActivityFiles.request(index: 30))
+                try await session.submit(ActivityFilesByIndex.request(index: 30))
             }
             #expect(await session.connectionState == .appInactive)
             #expect(harness.server.activities().isEmpty)
@@ -92,7 +92,7 @@ struct DeveloperProgramTests {
             #expect(try await session.checkAppStatus())
             #expect(await session.connectionState == .connected)
             #expect(try CredentialsStore(fileURL: harness.credentialsFile).load()?.appInactiveSince == nil)
-            guard case .accepted = try await session.submit(ActivityFiles.request(index: 30)) else {
+            guard case .accepted = try await session.submit(ActivityFilesByIndex.request(index: 30)) else {
                 Issue.record("the upload was not accepted once the app was active")
                 return
             }

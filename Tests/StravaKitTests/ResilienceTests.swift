@@ -19,7 +19,7 @@ import Testing
         try await harness.scoped {
             try await harness.login()
             let session = try harness.session()
-            let requests = (0..<12).map { ActivityFiles.request(index: $0) }
+            let requests = (0..<12).map { ActivityFilesByIndex.request(index: $0) }
             let results = try await UploadTests.uploadAll(requests, session: session, concurrency: 6)
             #expect(results.count == 12)
             #expect(results.values.allSatisfy { if case .uploaded = $0.outcome { true } else { false } })
@@ -41,7 +41,7 @@ import Testing
             faults.rateLimitBurst = 1
             harness.server.setFaults(faults)
             let session = try harness.session()
-            let results = try await UploadTests.uploadAll([ActivityFiles.request(index: 1)], session: session)
+            let results = try await UploadTests.uploadAll([ActivityFilesByIndex.request(index: 1)], session: session)
             #expect(results.values.allSatisfy { if case .uploaded = $0.outcome { true } else { false } })
             #expect(harness.stats().rateLimited == 1)
             #expect(await session.rateLimitStatus().rateLimitedResponses == 1)
@@ -58,7 +58,7 @@ import Testing
             faults.seed = 7
             harness.server.setFaults(faults)
             let session = try harness.session()
-            let results = try await UploadTests.uploadAll((0..<10).map { ActivityFiles.request(index: $0) }, session: session)
+            let results = try await UploadTests.uploadAll((0..<10).map { ActivityFilesByIndex.request(index: $0) }, session: session)
             let ids = Set(results.values.compactMap { if case .uploaded(let id) = $0.outcome { id } else { nil } })
             #expect(ids.count == 10)
             #expect((harness.stats().faultsInjected["server_error"] ?? 0) > 0)
@@ -79,7 +79,7 @@ import Testing
             harness.server.setFaults(faults)
             let session = try harness.session()
             let results = try await UploadTests.uploadAll(
-                (0..<8).map { ActivityFiles.request(index: $0) }, session: session, concurrency: 8)
+                (0..<8).map { ActivityFilesByIndex.request(index: $0) }, session: session, concurrency: 8)
             let ids = Set(results.values.compactMap { if case .uploaded(let id) = $0.outcome { id } else { nil } })
             #expect(ids.count == 8)
             #expect((harness.stats().faultsInjected["dropped_connection"] ?? 0) > 0)

@@ -45,8 +45,8 @@ import Testing
         try await harness.scoped {
             let first = try harness.session()
             let second = try harness.session()
-            async let a = UploadTests.uploadAll((0..<4).map { ActivityFiles.request(index: $0) }, session: first)
-            async let b = UploadTests.uploadAll((4..<8).map { ActivityFiles.request(index: $0) }, session: second)
+            async let a = UploadTests.uploadAll((0..<4).map { ActivityFilesByIndex.request(index: $0) }, session: first)
+            async let b = UploadTests.uploadAll((4..<8).map { ActivityFilesByIndex.request(index: $0) }, session: second)
             let results = try await a.merging(try await b) { old, _ in old }
             #expect(results.count == 8)
             #expect(results.values.allSatisfy { if case .uploaded = $0.outcome { true } else { false } })

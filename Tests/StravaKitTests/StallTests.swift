@@ -74,7 +74,7 @@ import Testing
             faults.stallTrickle = trickle
             harness.server.setFaults(faults)
             let session = try harness.session()
-            let results = try await UploadTests.uploadAll([ActivityFiles.request(index: 3)], session: session)
+            let results = try await UploadTests.uploadAll([ActivityFilesByIndex.request(index: 3)], session: session)
             guard case .uploaded(let activityID) = try #require(results["test-run-3"]).outcome else {
                 Issue.record("expected an upload, got \(String(describing: results["test-run-3"]))")
                 return
@@ -96,7 +96,7 @@ import Testing
             let session = try harness.session()
             var first: [UploadID] = []
             for index in 0..<1 {
-                if case .accepted(let id) = try await session.submit(ActivityFiles.request(index: index)) { first.append(id) }
+                if case .accepted(let id) = try await session.submit(ActivityFilesByIndex.request(index: index)) { first.append(id) }
             }
             var faults = InjectedFaults()
             faults.stallRoutes = ["GET /uploads/{id}"]
@@ -112,7 +112,7 @@ import Testing
             #expect(harness.stats().faultsInjected["stall"] == 1)
             var others: [UploadID] = []
             for index in 1..<4 {
-                if case .accepted(let id) = try await session.submit(ActivityFiles.request(index: index)) { others.append(id) }
+                if case .accepted(let id) = try await session.submit(ActivityFilesByIndex.request(index: index)) { others.append(id) }
             }
             let resolvedOthers = try await session.resolve(others)
             #expect(resolvedOthers.count == 3)

@@ -105,7 +105,7 @@ import Testing
                     continue
                 }
                 do {
-                    if case .accepted(let id) = try await session.submit(ActivityFiles.request(index: index)) {
+                    if case .accepted(let id) = try await session.submit(ActivityFilesByIndex.request(index: index)) {
                         submitted.append(id)
                     }
                 } catch let error as StravaError {
@@ -121,7 +121,7 @@ import Testing
             #expect(try CredentialsStore(fileURL: harness.credentialsFile).load()?.reconnectRequired == true)
             // Nothing is retried into the wall: further work fails at once, without a request.
             let before = harness.stats().requests
-            await #expect(throws: StravaError.reconnectRequired) { try await session.submit(ActivityFiles.request(index: 9)) }
+            await #expect(throws: StravaError.reconnectRequired) { try await session.submit(ActivityFilesByIndex.request(index: 9)) }
             await #expect(throws: StravaError.reconnectRequired) { try await session.resolve(submitted) }
             #expect(harness.stats().requests == before)
             // One 401 on the POST, one refused refresh, nothing more.

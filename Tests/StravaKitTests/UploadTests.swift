@@ -10,7 +10,7 @@ import Testing
     static func uploadAll(
         _ requests: [UploadRequest], session: StravaSession, concurrency: Int = 4
     ) async throws -> [String: ResolvedUpload] {
-        let limiter = SubmitLimiter(slots: concurrency)
+        let limiter = TaskLimiter(slots: concurrency)
         return try await withThrowingTaskGroup(of: (String, ResolvedUpload).self) { group in
             for request in requests {
                 group.addTask {
@@ -44,7 +44,7 @@ import Testing
         try await harness.scoped {
             try await harness.login()
             let session = try harness.session()
-            let results = try await Self.uploadAll([ActivityFiles.request(index: 1)], session: session)
+            let results = try await Self.uploadAll([ActivityFilesByIndex.request(index: 1)], session: session)
             let result = try #require(results["test-run-1"])
             guard case .uploaded(let activityID) = result.outcome else {
                 Issue.record("expected an upload, got \(result.outcome)")
@@ -63,7 +63,7 @@ import Testing
         try await harness.scoped {
             try await harness.login()
             let session = try harness.session()
-            let requests = (0..<30).map { ActivityFiles.request(index: $0) }
+            let requests = (0..<30).map { ActivityFilesByIndex.request(index: $0) }
             let results = try await Self.uploadAll(requests, session: session, concurrency: 30)
             #expect(results.count == 30)
             let activityIDs = Set(results.values.compactMap { result -> Int64? in
@@ -87,7 +87,7 @@ import Testing
         try await harness.scoped {
             try await harness.login()
             let session = try harness.session()
-            let results = try await Self.uploadAll((0..<5).map { ActivityFiles.request(index: $0) }, session: session, concurrency: 5)
+            let results = try await Self.uploadAll((0..<5).map { ActivityFilesByIndex.request(index: $0) }, session: session, concurrency: 5)
             #expect(results.values.allSatisfy { if case .uploaded = $0.outcome { true } else { false } })
             #expect(harness.stats().requests(to: "GET /api/v3/athlete/activities") == 0)
             #expect(harness.stats().requests(to: "GET /api/v3/uploads/{id}") >= 5)
@@ -110,12 +110,12 @@ import Testing
         try await harness.scoped {
             try await harness.login()
             let session = try harness.session()
-            let first = try await Self.uploadAll([ActivityFiles.request(index: 7)], session: session)
+            let first = try await Self.uploadAll([ActivityFilesByIndex.request(index: 7)], session: session)
             guard case .uploaded(let original) = try #require(first["test-run-7"]).outcome else {
                 Issue.record("first upload did not make an activity: \(String(describing: first["test-run-7"]))")
                 return
             }
-            let again = try await Self.uploadAll([ActivityFiles.request(index: 7, externalID: "again-7")], session: session)
+            let again = try await Self.uploadAll([ActivityFilesByIndex.request(index: 7, externalID: "again-7")], session: session)
             #expect(try #require(again["again-7"]).outcome == .duplicate(activityID: original))
             #expect(harness.stats().activities == 1)
             try await session.shutdown()
@@ -152,7 +152,7 @@ import Testing
         try await harness.scoped {
             try await harness.login()
             let session = try harness.session()
-            let results = try await Self.uploadAll([ActivityFiles.request(index: 3)], session: session)
+            let results = try await Self.uploadAll([ActivityFilesByIndex.request(index: 3)], session: session)
             #expect(try #require(results["test-run-3"]).outcome == .rejected(message: "The created activity has been deleted."))
             try await session.shutdown()
         }

@@ -5,9 +5,10 @@ import StravaSandbox
 
 /// The one sandbox harness of every test target: a `StravaSandboxServer` on 127.0.0.1 port 0 in the test
 /// process, a scratch folder for credentials, a capture of the client's log lines, and the settings to reach
-/// it. `scoped { }` (or `with`) awaits its shutdown however the test ends. Each target adds what its tests
-/// need in an extension: the OAuth flow (StravaKit), a logged-in pipeline session (TrackDrop), a raw HTTP
-/// client (`SandboxWireClient`, the sandbox's own tests).
+/// it. `scoped { }` (or `with`) awaits its shutdown however the test ends. A sandbox already logged in is
+/// `loggedIn` (`SandboxHarness+LoggedIn.swift`). Each target adds what its tests need in an extension: the
+/// OAuth flow (StravaKit), a logged-in pipeline session (TrackDrop), a raw HTTP client (`SandboxWireClient`,
+/// the sandbox's own tests).
 public struct SandboxHarness: ScopedResource, Sendable {
     public let server: StravaSandboxServer
     public let baseURL: URL

@@ -15,12 +15,12 @@ struct InactiveAppTests {
         try await SandboxHarness.withSession { sandbox, session in
             let (events, running, pipeline) = harness.watch(session: session, settleSeconds: 0.1, inactiveAppWaits: (0.2, 0.4))
             var iterator = events.makeAsyncIterator()
-            try ActivityFiles.gpx(start: ActivityFiles.start(700)).write(to: harness.inbox.file("before.gpx"))
+            try ActivityFilesByStart.gpx(start: ActivityFilesByStart.start(700)).write(to: harness.inbox.file("before.gpx"))
             while let event = await iterator.next() {
                 if case .finished(let entry) = event, entry.fileName == "before.gpx" { break }
             }
             sandbox.server.setAppStatus(.inactive)
-            try ActivityFiles.gpx(start: ActivityFiles.start(701)).write(to: harness.inbox.file("during.gpx"))
+            try ActivityFilesByStart.gpx(start: ActivityFilesByStart.start(701)).write(to: harness.inbox.file("during.gpx"))
             try await Eventually.until("uploads paused for the inactive app") {
                 await pipeline.currentPause() == .appInactive
             }
@@ -53,7 +53,7 @@ struct InactiveAppTests {
         let harness = try PipelineHarness()
         defer { harness.remove() }
         try await SandboxHarness.withSession({ $0.appStatus = .inactive }) { sandbox, session in
-            try ActivityFiles.gpx(start: ActivityFiles.start(710)).write(to: harness.inbox.file("kept.gpx"))
+            try ActivityFilesByStart.gpx(start: ActivityFilesByStart.start(710)).write(to: harness.inbox.file("kept.gpx"))
             let results = try await harness.runOnce(session: session)
             #expect(results.map(\.state) == [.normalized])
             #expect(try harness.ledger.entries(in: [.normalized]).map(\.fileName) == ["kept.gpx"])

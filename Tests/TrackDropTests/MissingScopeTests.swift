@@ -14,7 +14,7 @@ struct MissingScopeTests {
         let harness = try PipelineHarness()
         defer { harness.remove() }
         try await SandboxHarness.withSession({ $0.grantedScopes = ["activity:write"] }) { sandbox, session in
-            let (url, inserted) = try harness.sentEntry("answer-lost.gpx", start: ActivityFiles.start(950))
+            let (url, inserted) = try harness.sentEntry("answer-lost.gpx", start: ActivityFilesByStart.start(950))
             var entry = inserted
             // The POST reached Strava, then the process died before the answer was recorded.
             let request = UploadRequest(fileName: entry.fileName, data: try Data(contentsOf: url), dataType: "gpx", externalID: entry.externalID)

@@ -11,8 +11,8 @@ struct PipelineTests {
         let harness = try PipelineHarness()
         defer { harness.remove() }
         try await SandboxHarness.withSession { sandbox, session in
-            try ActivityFiles.gpx(start: ActivityFiles.start(100)).write(to: harness.inbox.file("morning.gpx"))
-            try ActivityFiles.tcx(start: ActivityFiles.start(101)).write(to: harness.inbox.file("evening.tcx"))
+            try ActivityFilesByStart.gpx(start: ActivityFilesByStart.start(100)).write(to: harness.inbox.file("morning.gpx"))
+            try ActivityFilesByStart.tcx(start: ActivityFilesByStart.start(101)).write(to: harness.inbox.file("evening.tcx"))
             let callsBefore = sandbox.apiCalls()
             let results = try await harness.runOnce(session: session)
             #expect(results.count == 2)
@@ -34,7 +34,7 @@ struct PipelineTests {
             let sidecarText = try String(contentsOf: harness.inbox.file("morning.gpx.result.json"), encoding: .utf8)
             let credentials = try String(contentsOf: sandbox.credentialsFile, encoding: .utf8)
             #expect(!sidecarText.contains(sandbox.settings.clientSecret))
-            for token in Self.tokens(in: credentials) { #expect(!sidecarText.contains(token)) }
+            for token in CredentialTokens.tokens(in: credentials) { #expect(!sidecarText.contains(token)) }
         }
     }
 
@@ -42,11 +42,11 @@ struct PipelineTests {
         let harness = try PipelineHarness()
         defer { harness.remove() }
         try await SandboxHarness.withSession { sandbox, session in
-            let start = ActivityFiles.start(200)
-            try ActivityFiles.gpx(start: start).write(to: harness.inbox.file("a-run.gpx"))
-            try ActivityFiles.gpx(start: start).write(to: harness.inbox.file("b-same-bytes.gpx"))
-            try ActivityFiles.tcx(start: start.addingTimeInterval(2)).write(to: harness.inbox.file("c-same-run.tcx"))
-            try ActivityFiles.gpx(start: start, timestamps: false).write(to: harness.inbox.file("d-no-times.gpx"))
+            let start = ActivityFilesByStart.start(200)
+            try ActivityFilesByStart.gpx(start: start).write(to: harness.inbox.file("a-run.gpx"))
+            try ActivityFilesByStart.gpx(start: start).write(to: harness.inbox.file("b-same-bytes.gpx"))
+            try ActivityFilesByStart.tcx(start: start.addingTimeInterval(2)).write(to: harness.inbox.file("c-same-run.tcx"))
+            try ActivityFilesByStart.gpx(start: start, timestamps: false).write(to: harness.inbox.file("d-no-times.gpx"))
             _ = try await harness.runOnce(session: session)
             let first = try harness.sidecar("a-run.gpx")
             #expect(first.status == "uploaded")
@@ -76,13 +76,13 @@ struct PipelineTests {
             var entries: [LedgerEntry] = []
             for (index, name) in names.enumerated() {
                 let url = harness.inbox.file(name)
-                let data = ActivityFiles.gpx(start: ActivityFiles.start(300 + index))
+                let data = ActivityFilesByStart.gpx(start: ActivityFilesByStart.start(300 + index))
                 try data.write(to: url)
                 let stamp = try #require(FileSystem.stamp(url.path))
                 var entry = LedgerEntry(path: url.path, sha256: try ContentHash.sha256(of: url), size: stamp.size, modifiedAt: stamp.modified, folder: nil)
                 entry.normalizedPath = url.path
                 entry.dataType = "gpx"
-                entry.startTime = ActivityFiles.start(300 + index)
+                entry.startTime = ActivityFilesByStart.start(300 + index)
                 entry.duration = 239
                 entry.submittingAt = Date().addingTimeInterval(-60)
                 entries.append(try harness.ledger.insert(entry))
@@ -130,7 +130,7 @@ struct PipelineTests {
         defer { harness.remove() }
         try await SandboxHarness.withSession { sandbox, session in
             let (events, running, _) = harness.watch(session: session, settleSeconds: 0.2)
-            try ActivityFiles.gpx(start: ActivityFiles.start(400)).write(to: harness.inbox.file("dropped.gpx"))
+            try ActivityFilesByStart.gpx(start: ActivityFilesByStart.start(400)).write(to: harness.inbox.file("dropped.gpx"))
             var finished: LedgerEntry?
             for await event in events {
                 if case .finished(let entry) = event {
@@ -154,15 +154,15 @@ struct PipelineTests {
             var stuckFaults = InjectedFaults()
             stuckFaults.stuckUploadRate = 1
             sandbox.server.setFaults(stuckFaults)
-            try ActivityFiles.gpx(start: ActivityFiles.start(500)).write(to: harness.inbox.file("stuck.gpx"))
+            try ActivityFilesByStart.gpx(start: ActivityFilesByStart.start(500)).write(to: harness.inbox.file("stuck.gpx"))
             var finished: [String: LedgerEntry] = [:]
             for await event in events {
                 switch event {
                 case .submitted(let entry) where entry.fileName == "stuck.gpx":
                     // Strava now processes uploads normally again; the first one stays stuck.
                     sandbox.server.setFaults(InjectedFaults())
-                    try ActivityFiles.gpx(start: ActivityFiles.start(501)).write(to: harness.inbox.file("later.gpx"))
-                    try ActivityFiles.tcx(start: ActivityFiles.start(502)).write(to: harness.inbox.file("later.tcx"))
+                    try ActivityFilesByStart.gpx(start: ActivityFilesByStart.start(501)).write(to: harness.inbox.file("later.gpx"))
+                    try ActivityFilesByStart.tcx(start: ActivityFilesByStart.start(502)).write(to: harness.inbox.file("later.tcx"))
                 case .finished(let entry):
                     finished[entry.fileName] = entry
                 default:
@@ -189,10 +189,10 @@ struct PipelineTests {
         var faults = InjectedFaults()
         faults.stuckUploadRate = 1
         try await SandboxHarness.withSession({ $0.faults = faults }) { sandbox, session in
-            let start = ActivityFiles.start(600)
-            try ActivityFiles.gpx(start: start).write(to: harness.inbox.file("a-stuck.gpx"))
+            let start = ActivityFilesByStart.start(600)
+            try ActivityFilesByStart.gpx(start: start).write(to: harness.inbox.file("a-stuck.gpx"))
             // The same run exported again: it waits behind the first rather than being sent beside it.
-            try ActivityFiles.tcx(start: start.addingTimeInterval(2)).write(to: harness.inbox.file("b-same-run.tcx"))
+            try ActivityFilesByStart.tcx(start: start.addingTimeInterval(2)).write(to: harness.inbox.file("b-same-run.tcx"))
             for run in 1...2 {
                 let began = Date()
                 let results = try await harness.runOnce(session: session, processingWaitLimit: 2)
@@ -222,7 +222,7 @@ struct PipelineTests {
         let harness = try PipelineHarness()
         defer { harness.remove() }
         try await SandboxHarness.withSession { sandbox, session in
-            let (_, inserted) = try harness.sentEntry("lost-answer.gpx", start: ActivityFiles.start(960))
+            let (_, inserted) = try harness.sentEntry("lost-answer.gpx", start: ActivityFilesByStart.start(960))
             var entry = inserted
             entry.state = .submitting
             try harness.ledger.save(entry, from: .discovered)
@@ -265,7 +265,7 @@ struct PipelineTests {
         let harness = try PipelineHarness()
         defer { harness.remove() }
         try await SandboxHarness.withSession({ $0.maxUploadBytes = 2 * 1024 * 1024 }) { sandbox, session in
-            try ActivityFiles.gpx(start: ActivityFiles.start(980), points: 60_000).write(to: harness.inbox.file("long.gpx"))
+            try ActivityFilesByStart.gpx(start: ActivityFilesByStart.start(980), points: 60_000).write(to: harness.inbox.file("long.gpx"))
             let results = try await harness.runOnce(session: session)
             let long = try #require(results.first { $0.fileName == "long.gpx" })
             #expect(long.dataType == "gpx.gz")
@@ -276,16 +276,11 @@ struct PipelineTests {
             #expect(sandbox.activities().count == 1)
 
             // Below the gzip threshold but above this sandbox's limit: Strava's 413.
-            try ActivityFiles.gpx(start: ActivityFiles.start(981), points: 30_000).write(to: harness.inbox.file("big.gpx"))
+            try ActivityFilesByStart.gpx(start: ActivityFilesByStart.start(981), points: 30_000).write(to: harness.inbox.file("big.gpx"))
             _ = try await harness.runOnce(session: session)
             let big = try harness.sidecar("big.gpx")
             #expect(big.status == "rejected")
             #expect(big.error?.contains("too large (HTTP 413") == true, "\(big.error ?? "")")
         }
-    }
-
-    static func tokens(in credentials: String) -> [String] {
-        guard let object = try? JSONSerialization.jsonObject(with: Data(credentials.utf8)) as? [String: Any] else { return [] }
-        return object.compactMap { key, value in key.lowercased().contains("token") ? value as? String : nil }.filter { $0.count > 8 }
     }
 }

@@ -13,7 +13,7 @@ struct ReportAndLinkTests {
         let harness = try PipelineHarness()
         defer { harness.remove() }
         try await SandboxHarness.withSession { sandbox, session in
-            try ActivityFiles.gpx(start: ActivityFiles.start(800)).write(to: harness.inbox.file("reported.gpx"))
+            try ActivityFilesByStart.gpx(start: ActivityFilesByStart.start(800)).write(to: harness.inbox.file("reported.gpx"))
             let links = ActivityLinks(webBase: sandbox.baseURL)
             let results = try await harness.runOnce(
                 session: session, links: links, reports: ReportPolicy(folders: [harness.inbox.url]))
@@ -31,7 +31,7 @@ struct ReportAndLinkTests {
         let harness = try PipelineHarness()
         defer { harness.remove() }
         try await SandboxHarness.withSession { _, session in
-            try ActivityFiles.gpx(start: ActivityFiles.start(801)).write(to: harness.inbox.file("plain.gpx"))
+            try ActivityFilesByStart.gpx(start: ActivityFilesByStart.start(801)).write(to: harness.inbox.file("plain.gpx"))
             _ = try await harness.runOnce(session: session)
             #expect(try harness.sidecar("plain.gpx").report == nil)
             #expect(!FileManager.default.fileExists(atPath: harness.inbox.file("plain.gpx.report.html").path))
@@ -44,7 +44,7 @@ struct ReportAndLinkTests {
         let harness = try PipelineHarness()
         defer { harness.remove() }
         try await SandboxHarness.withSession { sandbox, session in
-            let data = ActivityFiles.gpx(start: ActivityFiles.start(802))
+            let data = ActivityFilesByStart.gpx(start: ActivityFilesByStart.start(802))
             try data.write(to: harness.inbox.file("demo.gpx"))
             let sha256 = try ContentHash.sha256(of: harness.inbox.file("demo.gpx"))
             var foreign = Sidecar(entry: {

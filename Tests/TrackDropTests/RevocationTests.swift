@@ -9,7 +9,7 @@ struct RevocationTests {
         let harness = try PipelineHarness()
         defer { harness.remove() }
         try await SandboxHarness.withSession { sandbox, session in
-            try ActivityFiles.gpx(start: ActivityFiles.start(800)).write(to: harness.inbox.file("kept.gpx"))
+            try ActivityFilesByStart.gpx(start: ActivityFilesByStart.start(800)).write(to: harness.inbox.file("kept.gpx"))
             _ = sandbox.server.revokeTokens()
             let pipeline = harness.pipeline(session: session)
             let watcher = FolderWatcher(folders: [FolderConfiguration(path: harness.inbox.url)], options: .init(settleSeconds: 0.05), logger: SandboxHarness.quietLogger)

@@ -20,7 +20,7 @@ struct StallPipelineTests {
         do {
             let names = (0..<4).map { "run-\($0).gpx" }
             for (index, name) in names.enumerated() {
-                try ActivityFiles.gpx(start: ActivityFiles.start(700 + index)).write(to: harness.inbox.file(name))
+                try ActivityFilesByStart.gpx(start: ActivityFilesByStart.start(700 + index)).write(to: harness.inbox.file(name))
             }
             var faults = InjectedFaults()
             faults.stallRoutes = ["POST /uploads", "GET /uploads/{id}", "GET /athlete/activities"]

@@ -10,7 +10,7 @@ struct WatcherTests {
     @Test func startupScanFindsFilesAlreadyThere() async throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
-        try ActivityFiles.gpx(start: ActivityFiles.start(1)).write(to: folder.file("old.gpx"))
+        try ActivityFilesByStart.gpx(start: ActivityFilesByStart.start(1)).write(to: folder.file("old.gpx"))
         let harness = WatcherHarness(folders: [FolderConfiguration(path: folder.url)], options: settle)
         let ready = try await harness.waitFor(name: "old.gpx")
         #expect(ready.size == Int64(try Data(contentsOf: folder.file("old.gpx")).count))
@@ -22,7 +22,7 @@ struct WatcherTests {
         let source = try TemporaryFolder()
         defer { folder.remove(); source.remove() }
         let harness = WatcherHarness(folders: [FolderConfiguration(path: folder.url)], options: settle)
-        try ActivityFiles.gpx(start: ActivityFiles.start(2)).write(to: source.file("run.gpx"))
+        try ActivityFilesByStart.gpx(start: ActivityFilesByStart.start(2)).write(to: source.file("run.gpx"))
         try FileManager.default.copyItem(at: source.file("run.gpx"), to: folder.file("run.gpx"))
         let ready = try await harness.waitFor(name: "run.gpx")
         #expect(ready.folder.path == folder.url.standardizedFileURL)
@@ -34,10 +34,10 @@ struct WatcherTests {
         let outside = try TemporaryFolder()
         defer { folder.remove(); outside.remove() }
         let harness = WatcherHarness(folders: [FolderConfiguration(path: folder.url)], options: settle)
-        try ActivityFiles.gpx(start: ActivityFiles.start(3)).write(to: outside.file("moved.gpx"))
+        try ActivityFilesByStart.gpx(start: ActivityFilesByStart.start(3)).write(to: outside.file("moved.gpx"))
         try FileManager.default.moveItem(at: outside.file("moved.gpx"), to: folder.file("moved.gpx"))
         // rsync writes `.name.XXXXXX` and renames it into place when complete.
-        try ActivityFiles.tcx(start: ActivityFiles.start(4)).write(to: folder.file(".synced.tcx.Ab12Cd"))
+        try ActivityFilesByStart.tcx(start: ActivityFilesByStart.start(4)).write(to: folder.file(".synced.tcx.Ab12Cd"))
         try FileManager.default.moveItem(at: folder.file(".synced.tcx.Ab12Cd"), to: folder.file("synced.tcx"))
         _ = try await harness.waitFor(name: "moved.gpx")
         _ = try await harness.waitFor(name: "synced.tcx")
@@ -49,7 +49,7 @@ struct WatcherTests {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         let harness = WatcherHarness(folders: [FolderConfiguration(path: folder.url)], options: .init(settleSeconds: 0.6))
-        let data = ActivityFiles.gpx(start: ActivityFiles.start(5), points: 400)
+        let data = ActivityFilesByStart.gpx(start: ActivityFilesByStart.start(5), points: 400)
         let path = folder.file("slow.gpx").path
         #expect(FileManager.default.createFile(atPath: path, contents: nil))
         let pieces = stride(from: 0, to: data.count, by: data.count / 6 + 1).map { data[$0..<min(data.count, $0 + data.count / 6 + 1)] }
@@ -71,11 +71,11 @@ struct WatcherTests {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         let harness = WatcherHarness(folders: [FolderConfiguration(path: folder.url, recursive: true)], options: settle)
-        try ActivityFiles.gpx(start: ActivityFiles.start(6)).write(to: folder.file("first.gpx"))
+        try ActivityFilesByStart.gpx(start: ActivityFilesByStart.start(6)).write(to: folder.file("first.gpx"))
         _ = try await harness.waitFor(name: "first.gpx")
         let nested = folder.url.appendingPathComponent("2026/11", isDirectory: true)
         try FileManager.default.createDirectory(at: nested, withIntermediateDirectories: true)
-        try ActivityFiles.gpx(start: ActivityFiles.start(7)).write(to: nested.appendingPathComponent("nested.gpx"))
+        try ActivityFilesByStart.gpx(start: ActivityFilesByStart.start(7)).write(to: nested.appendingPathComponent("nested.gpx"))
         let ready = try await harness.waitFor(name: "nested.gpx")
         #expect(ready.url.path.hasSuffix("2026/11/nested.gpx"))
         await harness.stop()
@@ -86,9 +86,9 @@ struct WatcherTests {
         defer { folder.remove() }
         let sub = folder.url.appendingPathComponent("sub", isDirectory: true)
         try FileManager.default.createDirectory(at: sub, withIntermediateDirectories: true)
-        try ActivityFiles.gpx(start: ActivityFiles.start(8)).write(to: sub.appendingPathComponent("deep.gpx"))
+        try ActivityFilesByStart.gpx(start: ActivityFilesByStart.start(8)).write(to: sub.appendingPathComponent("deep.gpx"))
         let harness = WatcherHarness(folders: [FolderConfiguration(path: folder.url, recursive: false)], options: settle)
-        try ActivityFiles.gpx(start: ActivityFiles.start(9)).write(to: folder.file("top.gpx"))
+        try ActivityFilesByStart.gpx(start: ActivityFilesByStart.start(9)).write(to: folder.file("top.gpx"))
         _ = try await harness.waitFor(name: "top.gpx")
         #expect(await !harness.log.names().contains("deep.gpx"))
         await harness.stop()
@@ -100,11 +100,11 @@ struct WatcherTests {
         let root = parent.url.appendingPathComponent("device", isDirectory: true)
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
         let harness = WatcherHarness(folders: [FolderConfiguration(path: root)], options: settle)
-        try ActivityFiles.gpx(start: ActivityFiles.start(10)).write(to: root.appendingPathComponent("before.gpx"))
+        try ActivityFilesByStart.gpx(start: ActivityFilesByStart.start(10)).write(to: root.appendingPathComponent("before.gpx"))
         _ = try await harness.waitFor(name: "before.gpx")
         try FileManager.default.removeItem(at: root)
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
-        try ActivityFiles.gpx(start: ActivityFiles.start(11)).write(to: root.appendingPathComponent("after.gpx"))
+        try ActivityFilesByStart.gpx(start: ActivityFilesByStart.start(11)).write(to: root.appendingPathComponent("after.gpx"))
         let ready = try await harness.waitFor(name: "after.gpx")
         #expect(ready.url.deletingLastPathComponent().standardizedFileURL == root.standardizedFileURL)
         await harness.stop()
@@ -116,7 +116,7 @@ struct WatcherTests {
         let root = parent.url.appendingPathComponent("mount", isDirectory: true)
         let harness = WatcherHarness(folders: [FolderConfiguration(path: root)], options: settle)
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
-        try ActivityFiles.gpx(start: ActivityFiles.start(12)).write(to: root.appendingPathComponent("plugged.gpx"))
+        try ActivityFilesByStart.gpx(start: ActivityFilesByStart.start(12)).write(to: root.appendingPathComponent("plugged.gpx"))
         _ = try await harness.waitFor(name: "plugged.gpx")
         await harness.stop()
     }
@@ -125,7 +125,7 @@ struct WatcherTests {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         let harness = WatcherHarness(folders: [FolderConfiguration(path: folder.url)], options: settle)
-        let data = ActivityFiles.gpx(start: ActivityFiles.start(13))
+        let data = ActivityFilesByStart.gpx(start: ActivityFilesByStart.start(13))
         let ignored = [".hidden.gpx", "run.gpx.part", "run.gpx.tmp", "run.gpx.crdownload", "run.gpx~", "run.gpx.result.json", "notes.txt", "run.fit.swp"]
         for name in ignored { try data.write(to: folder.file(name)) }
         try data.write(to: folder.file("real.gpx"))
@@ -149,9 +149,9 @@ struct WatcherTests {
         defer { folder.remove() }
         let options = FolderWatcher.Options(settleSeconds: 0.2, pollIntervalSeconds: 0.2, forcePoll: true)
         let harness = WatcherHarness(folders: [FolderConfiguration(path: folder.url)], options: options)
-        try ActivityFiles.gpx(start: ActivityFiles.start(14)).write(to: folder.file("polled.gpx"))
+        try ActivityFilesByStart.gpx(start: ActivityFilesByStart.start(14)).write(to: folder.file("polled.gpx"))
         let first = try await harness.waitFor(name: "polled.gpx")
-        try ActivityFiles.gpx(start: ActivityFiles.start(14), points: 300).write(to: folder.file("polled.gpx"))
+        try ActivityFilesByStart.gpx(start: ActivityFilesByStart.start(14), points: 300).write(to: folder.file("polled.gpx"))
         let second = try await harness.waitFor("the changed polled.gpx") { $0.url.lastPathComponent == "polled.gpx" && $0.size != first.size }
         #expect(second.size > first.size)
         await harness.stop()
@@ -160,7 +160,7 @@ struct WatcherTests {
     @Test func onceModeYieldsWhatIsThereAndFinishes() async throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
-        for index in 0..<3 { try ActivityFiles.gpx(start: ActivityFiles.start(20 + index)).write(to: folder.file("f\(index).gpx")) }
+        for index in 0..<3 { try ActivityFilesByStart.gpx(start: ActivityFilesByStart.start(20 + index)).write(to: folder.file("f\(index).gpx")) }
         let harness = WatcherHarness(folders: [FolderConfiguration(path: folder.url)], options: settle, once: true)
         try await harness.finished()
         #expect(await harness.log.finished)
@@ -171,7 +171,7 @@ struct WatcherTests {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         let harness = WatcherHarness(folders: [FolderConfiguration(path: folder.url)], options: settle)
-        try ActivityFiles.gpx(start: ActivityFiles.start(15)).write(to: folder.file("known.gpx"))
+        try ActivityFilesByStart.gpx(start: ActivityFilesByStart.start(15)).write(to: folder.file("known.gpx"))
         _ = try await harness.waitFor(name: "known.gpx")
         // The kernel reports an overflow as wd == -1 with IN_Q_OVERFLOW: events were lost, so every file is looked at again.
         await harness.watcher.handle(InotifyEvent(wd: -1, mask: Inotify.Mask.overflow, cookie: 0, name: ""))

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 @testable import TrackKit
 

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import TrackKit
@@ -6,7 +7,7 @@ import Testing
 /// Every real device file gets a sensible outcome, and everything written from them is schema-valid.
 @Suite struct CorpusTests {
     @Test func everyCorpusFileHasAnOutcomeAndValidOutput() throws {
-        let files = try TestSupport.corpusFiles()
+        let files = try DeviceCorpus.files()
         #expect(files.count >= 100)
         for file in files {
             let result = try TrackKit.normalize(contentsOf: file, options: .init())
@@ -29,7 +30,7 @@ import Testing
     }
 
     @Test func everyUncleanedCorpusOutputValidatesToo() throws {
-        for file in try TestSupport.corpusFiles() {
+        for file in try DeviceCorpus.files() {
             let result = try TrackKit.normalize(contentsOf: file, options: .init(clean: false))
             #expect(!result.codes.contains("output-invalid"), "\(file.lastPathComponent): \(result.issues)")
             if result.usable, result.format != .fit {
@@ -65,7 +66,7 @@ import Testing
     ]
 
     @Test func courseIsReadAsATrackWithAWarning() throws {
-        let result = try TrackKit.normalize(contentsOf: try TestSupport.corpusFile("course.tcx"), options: .init())
+        let result = try TrackKit.normalize(contentsOf: try DeviceCorpus.file("course.tcx"), options: .init())
         #expect(result.codes.contains("tcx-course"))
         #expect(result.pointsOut > 1000)
         let back = try TrackKit.read(data: result.output)
@@ -73,7 +74,7 @@ import Testing
     }
 
     @Test func cleaningThatWouldLeaveOnePointIsSkipped() throws {
-        let result = try TrackKit.normalize(contentsOf: try TestSupport.corpusFile("trackfilter-move-d.gpx"), options: .init())
+        let result = try TrackKit.normalize(contentsOf: try DeviceCorpus.file("trackfilter-move-d.gpx"), options: .init())
         #expect(result.usable)
         #expect(result.pointsOut == result.pointsIn)
         #expect(result.codes.contains("cleaning-skipped"))
@@ -82,13 +83,13 @@ import Testing
     @Test(arguments: CorpusTests.expectations)
     func interestingFilesHaveTheirExpectedOutcome(_ expectation: (String, Bool, Set<String>)) throws {
         let (name, usable, errors) = expectation
-        let result = try TrackKit.normalize(contentsOf: try TestSupport.corpusFile(name), options: .init())
+        let result = try TrackKit.normalize(contentsOf: try DeviceCorpus.file(name), options: .init())
         #expect(result.usable == usable, "\(name): \(result.issues)")
         #expect(result.errorCodes == errors, "\(name): \(result.issues)")
     }
 
     @Test func sensorDataAndLapsSurviveNormalizing() throws {
-        let source = try TestSupport.corpusFile("gtrnctr_power.tcx")
+        let source = try DeviceCorpus.file("gtrnctr_power.tcx")
         let original = try TrackKit.read(contentsOf: source)
         let result = try TrackKit.normalize(contentsOf: source, options: .init(clean: false))
         let back = try TrackKit.read(data: result.output)

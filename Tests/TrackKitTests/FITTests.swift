@@ -7,7 +7,7 @@ import Testing
 /// FIT files are checked (header, CRCs, records) and passed through byte for byte.
 @Suite struct FITTests {
     @Test func garminEdgeFileIsReadAndPassedThrough() throws {
-        let url = try TestSupport.corpusFile("garmin-edge-800.fit")
+        let url = try DeviceCorpus.file("garmin-edge-800.fit")
         let original = try Data(contentsOf: url)
         let result = try TrackKit.normalize(contentsOf: url, options: .init())
         #expect(result.format == .fit)
@@ -22,7 +22,7 @@ import Testing
     }
 
     @Test func crcCorruptionIsDetected() throws {
-        var bytes = try Data(contentsOf: try TestSupport.corpusFile("garmin-forerunner-10.fit"))
+        var bytes = try Data(contentsOf: try DeviceCorpus.file("garmin-forerunner-10.fit"))
         bytes[bytes.count / 2] ^= 0x5A
         let scratch = try ScratchFolder()
         let result = try TrackKit.normalize(contentsOf: try scratch.write("broken.fit", bytes), options: .init())
@@ -31,7 +31,7 @@ import Testing
     }
 
     @Test func truncatedFITIsReported() throws {
-        let bytes = try Data(contentsOf: try TestSupport.corpusFile("garmin-forerunner-10.fit"))
+        let bytes = try Data(contentsOf: try DeviceCorpus.file("garmin-forerunner-10.fit"))
         let scratch = try ScratchFolder()
         let result = try TrackKit.normalize(contentsOf: try scratch.write("short.fit", bytes.prefix(bytes.count - 100)), options: .init())
         #expect(!result.usable)
@@ -40,7 +40,7 @@ import Testing
     }
 
     @Test func gzippedFITIsInflatedForUpload() throws {
-        let original = try Data(contentsOf: try TestSupport.corpusFile("wahoo-element-bolt.fit"))
+        let original = try Data(contentsOf: try DeviceCorpus.file("wahoo-element-bolt.fit"))
         let scratch = try ScratchFolder()
         let result = try TrackKit.normalize(contentsOf: try scratch.write("ride.fit.gz", try Gzip.compress(original)), options: .init())
         #expect(result.gzipped)

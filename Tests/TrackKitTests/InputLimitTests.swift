@@ -107,7 +107,7 @@ import Testing
 
 /// Every input that once crashed or hung a reader (`Tests/Regressions/`) gets a verdict now.
 @Suite struct RegressionInputTests {
-    static let folder = TestSupport.repositoryRoot.appendingPathComponent("Tests/Regressions")
+    static let folder = TrackdropBinary.repositoryRoot.appendingPathComponent("Tests/Regressions")
 
     static func inputs() throws -> [URL] {
         try FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)

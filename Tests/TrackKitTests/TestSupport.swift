@@ -1,58 +1,6 @@
 import Foundation
-import Testing
 
 @testable import TrackKit
-
-/// Paths and scratch space shared by the TrackKit tests.
-enum TestSupport {
-    /// The repository root: three levels above this file (Tests/TrackKitTests/TestSupport.swift).
-    static let repositoryRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
-    /// `../shared/corpus/device-files` beside the repository.
-    static func corpusDirectory() throws -> URL {
-        let url = repositoryRoot.deletingLastPathComponent().appendingPathComponent("shared/corpus/device-files")
-        var isDirectory: ObjCBool = false
-        try #require(
-            FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) && isDirectory.boolValue,
-            "the device-file corpus is missing at \(url.path); it must sit in shared/ beside the clone")
-        return url
-    }
-
-    static func corpusFile(_ name: String) throws -> URL {
-        try corpusDirectory().appendingPathComponent(name)
-    }
-
-    static func corpusFiles() throws -> [URL] {
-        try FileManager.default.contentsOfDirectory(at: corpusDirectory(), includingPropertiesForKeys: nil)
-            .filter { !$0.lastPathComponent.hasPrefix(".") }
-            .sorted { $0.lastPathComponent < $1.lastPathComponent }
-    }
-}
-
-/// A fresh temporary folder, removed when the test is done with it.
-final class ScratchFolder {
-    let url: URL
-
-    init() throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("trackkit-tests-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-
-    deinit {
-        try? FileManager.default.removeItem(at: url)
-    }
-
-    func write(_ name: String, _ text: String) throws -> URL {
-        try write(name, Data(text.utf8))
-    }
-
-    func write(_ name: String, _ data: Data) throws -> URL {
-        let file = url.appendingPathComponent(name)
-        try data.write(to: file)
-        return file
-    }
-}
 
 extension NormalizedTrack {
     var codes: Set<String> { Set(issues.map(\.code.rawValue)) }

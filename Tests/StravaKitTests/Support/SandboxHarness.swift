@@ -47,7 +47,7 @@ extension SandboxHarness {
 }
 
 /// Small GPX activities with distinct start times, so the sandbox makes a separate activity of each.
-enum ActivityFiles {
+enum ActivityFilesByIndex {
     static func gpx(index: Int, points: Int = 30) -> Data {
         let start = Date(timeIntervalSince1970: 1_700_000_000 + Double(index) * 7_200)
         var text = """

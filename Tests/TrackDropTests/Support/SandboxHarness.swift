@@ -5,26 +5,9 @@ import StravaSandbox
 import TestSupport
 @testable import TrackDrop
 
-/// What TrackDrop's tests add to the shared harness: a sandbox that answers in 0.3 s, logged in through the
-/// sandbox's own auto-approve flow, and sessions with quiet logging.
+/// What TrackDrop's tests add to the shared harness (whose `loggedIn` is in TestSupport): sessions with quiet
+/// logging on a logged-in sandbox.
 extension SandboxHarness {
-    /// A sandbox (processing 0.3 s unless `configure` says otherwise) with credentials already obtained.
-    static func loggedIn(_ configure: (inout SandboxConfiguration) -> Void = { _ in }) async throws -> SandboxHarness {
-        var quiet = Logger(label: "trackdrop.test.sandbox")
-        quiet.logLevel = .critical
-        let harness = try await start(serverLogger: quiet) { configuration in
-            configuration.processingFixedSeconds = 0.3
-            configure(&configuration)
-        }
-        do {
-            _ = try await SandboxLogin.connect(settings: harness.settings, credentialsFile: harness.credentialsFile, logger: quiet)
-        } catch {
-            await harness.stop()
-            throw error
-        }
-        return harness
-    }
-
     /// Runs `body` with a logged-in sandbox and a session, shutting both down however `body` ends.
     static func withSession(
         _ configure: (inout SandboxConfiguration) -> Void = { _ in },
@@ -77,7 +60,7 @@ struct PipelineHarness {
     /// duration, `submittingAt` a minute ago), still `discovered`: tests move it to the state they need.
     func sentEntry(_ name: String, start: Date) throws -> (URL, LedgerEntry) {
         let url = inbox.file(name)
-        try ActivityFiles.gpx(start: start).write(to: url)
+        try ActivityFilesByStart.gpx(start: start).write(to: url)
         guard let stamp = FileSystem.stamp(url.path) else { throw CocoaError(.fileReadNoSuchFile) }
         var entry = LedgerEntry(
             path: url.path, sha256: try ContentHash.sha256(of: url), size: stamp.size, modifiedAt: stamp.modified, folder: nil)

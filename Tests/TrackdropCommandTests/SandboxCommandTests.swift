@@ -1,10 +1,11 @@
 import AsyncHTTPClient
 import Foundation
+import TestSupport
 import NIOCore
 import Testing
 
 @Suite("trackdrop sandbox command", .timeLimit(.minutes(2)))
-struct CommandTests {
+struct SandboxCommandTests {
     @Test func printsCredentialsServesAndStopsOnSIGINT() async throws {
         try #require(
             FileManager.default.isExecutableFile(atPath: SandboxBinary.executable.path),

@@ -22,8 +22,8 @@ struct SandboxModeTests {
         #expect(FileManager.default.fileExists(atPath: scratch))
 
         // One file written into the folder (a copy), one renamed into it from the same file system (a move).
-        try ActivityFiles.gpx(start: ActivityFiles.start(720), name: "Copied Run").write(to: inbox.file("copied.gpx"))
-        try ActivityFiles.tcx(start: ActivityFiles.start(721)).write(to: elsewhere.file("moved.tcx"))
+        try ActivityFilesByStart.gpx(start: ActivityFilesByStart.start(720), name: "Copied Run").write(to: inbox.file("copied.gpx"))
+        try ActivityFilesByStart.tcx(start: ActivityFilesByStart.start(721)).write(to: elsewhere.file("moved.tcx"))
         try FileManager.default.moveItem(at: elsewhere.file("moved.tcx"), to: inbox.file("moved.tcx"))
 
         try await Eventually.until("final sidecars for both files", timeout: .seconds(90)) {

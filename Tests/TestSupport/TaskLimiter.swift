@@ -1,12 +1,11 @@
-import TestSupport
-/// Lets at most `slots` submissions run at once; the rest wait in order.
-actor SubmitLimiter {
+/// Lets at most `slots` tasks (submissions, pages in the browser) run at once; the rest wait in order.
+public actor TaskLimiter {
     private var free: Int
     private var waiting: [CheckedContinuation<Void, Never>] = []
 
-    init(slots: Int) { free = max(1, slots) }
+    public init(slots: Int) { free = max(1, slots) }
 
-    func acquire() async {
+    public func acquire() async {
         if free > 0 {
             free -= 1
             return
@@ -14,7 +13,7 @@ actor SubmitLimiter {
         await withCheckedContinuation { waiting.append($0) }
     }
 
-    func release() {
+    public func release() {
         if waiting.isEmpty {
             free += 1
         } else {

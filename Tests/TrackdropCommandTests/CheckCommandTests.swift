@@ -1,9 +1,10 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Runs the built `trackdrop check` binary and checks its exit status and JSON.
 @Suite struct CheckCommandTests {
-    static let binary = TestSupport.repositoryRoot.appendingPathComponent(".build/debug/trackdrop")
+    static let binary = TrackdropBinary.repositoryRoot.appendingPathComponent(".build/debug/trackdrop")
 
     struct Run {
         var status: Int32
@@ -33,7 +34,7 @@ import Testing
     @Test func usableFileExitsZeroWithJSONAndWritesOutput() throws {
         let scratch = try ScratchFolder()
         let out = scratch.url.appendingPathComponent("clean.gpx")
-        let input = try TestSupport.corpusFile("garmin-edge-800-output.gpx")
+        let input = try DeviceCorpus.file("garmin-edge-800-output.gpx")
         let run = try Self.run(["check", "--json", "--out", out.path, input.path])
         #expect(run.status == 0, "\(run.output)")
         let object = try #require(try Self.objects(run.output).first)
@@ -52,7 +53,7 @@ import Testing
         let scratch = try ScratchFolder()
         let empty = try scratch.write("empty.gpx", "")
         let missing = scratch.url.appendingPathComponent("missing.gpx")
-        let good = try TestSupport.corpusFile("garmin-edge-800.fit")
+        let good = try DeviceCorpus.file("garmin-edge-800.fit")
         let run = try Self.run(["check", "--json", good.path, empty.path, missing.path])
         #expect(run.status != 0)
         let objects = try Self.objects(run.output)
@@ -64,7 +65,7 @@ import Testing
 
     @Test func foldersAreWalkedSkippingDotfilesAndSidecars() throws {
         let scratch = try ScratchFolder()
-        let gpx = try Data(contentsOf: try TestSupport.corpusFile("garmin-edge-200-output.gpx"))
+        let gpx = try Data(contentsOf: try DeviceCorpus.file("garmin-edge-200-output.gpx"))
         _ = try scratch.write("a.gpx", gpx)
         _ = try scratch.write(".hidden.gpx", "")
         _ = try scratch.write("a.gpx.result.json", "{}")
@@ -107,8 +108,8 @@ import Testing
     /// status and file.
     @Test func quickAndArgumentParserReadingsAgree() throws {
         let scratch = try ScratchFolder()
-        let watch = try TestSupport.corpusFile("garmin-edge-800-output.gpx").path
-        let laps = try TestSupport.corpusFile("gtrnctr-lap_s.tcx").path
+        let watch = try DeviceCorpus.file("garmin-edge-800-output.gpx").path
+        let laps = try DeviceCorpus.file("gtrnctr-lap_s.tcx").path
         let empty = try scratch.write("empty.gpx", "").path
         let out = scratch.url.appendingPathComponent("out")
         try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)

@@ -1,16 +1,17 @@
 import Foundation
-import TestSupport
 
 /// Waits for an event with a generous timeout as a safety net (never as synchronisation).
-enum Eventually {
-    struct TimedOut: Error, CustomStringConvertible {
-        var what: String
-        var description: String { "timed out waiting for \(what)" }
+public enum Eventually {
+    public struct TimedOut: Error, CustomStringConvertible {
+        public var what: String
+        public var description: String { "timed out waiting for \(what)" }
+
+        public init(what: String) { self.what = what }
     }
 
     /// Polls `condition` until it is true; used only where the thing awaited has no event to wait on (a file
     /// written by another process).
-    static func until(_ what: String, timeout: Duration = .seconds(60), _ condition: @Sendable () async throws -> Bool) async throws {
+    public static func until(_ what: String, timeout: Duration = .seconds(60), _ condition: @Sendable () async throws -> Bool) async throws {
         let deadline = ContinuousClock.now.advanced(by: timeout)
         while ContinuousClock.now < deadline {
             if try await condition() { return }
@@ -20,7 +21,7 @@ enum Eventually {
     }
 
     /// Collects ready files from `stream` until `done` says enough, or fails after `timeout`.
-    static func collect<Element: Sendable>(
+    public static func collect<Element: Sendable>(
         _ stream: AsyncStream<Element>, timeout: Duration = .seconds(30), until done: @escaping @Sendable ([Element]) -> Bool
     ) async throws -> [Element] {
         try await withThrowingTaskGroup(of: [Element]?.self) { group in

@@ -1,9 +1,9 @@
 import Foundation
 
 /// Small activity files made in the tests.
-enum SampleTrack {
+public enum SampleTrack {
     /// A GPX track of `points` points one second apart, heading north from `latitude`.
-    static func gpx(start: Date = Date(timeIntervalSince1970: 1_763_708_531), points: Int = 20,
+    public static func gpx(start: Date = Date(timeIntervalSince1970: 1_763_708_531), points: Int = 20,
                     latitude: Double = 47.37, timed: Bool = true, name: String? = nil) -> Data {
         let formatter = Date.ISO8601FormatStyle()
         var lines = [

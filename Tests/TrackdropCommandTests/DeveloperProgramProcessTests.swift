@@ -38,7 +38,7 @@ struct DeveloperProgramProcessTests {
         ]
         try JSONSerialization.data(withJSONObject: object).write(to: config)
 
-        try ActivityFiles.gpx(start: ActivityFiles.start(900)).write(to: inbox.file("new-host.gpx"))
+        try ActivityFilesByStart.gpx(start: ActivityFilesByStart.start(900)).write(to: inbox.file("new-host.gpx"))
         let watch = try BinaryProcess(arguments: ["watch", "--once", "--config", config.path])
         #expect(await watch.waitForExit(timeout: .seconds(120)) == 0, "\(watch.lines.joined(separator: "\n"))")
         var stats = sandbox.server.stats()
@@ -47,7 +47,7 @@ struct DeveloperProgramProcessTests {
         #expect(sandbox.activities().count == 1)
         let loose = try TemporaryFolder("trackdrop-loose")
         defer { loose.remove() }
-        try ActivityFiles.gpx(start: ActivityFiles.start(902)).write(to: loose.file("one-shot.gpx"))
+        try ActivityFilesByStart.gpx(start: ActivityFilesByStart.start(902)).write(to: loose.file("one-shot.gpx"))
         let upload = try BinaryProcess(arguments: ["upload", loose.file("one-shot.gpx").path, "--config", config.path])
         #expect(await upload.waitForExit(timeout: .seconds(120)) == 0, "\(upload.lines.joined(separator: "\n"))")
         #expect(sandbox.server.stats().requests(to: "POST /uploads") == 2)
@@ -55,7 +55,7 @@ struct DeveloperProgramProcessTests {
 
         // The owner's subscription lapses: the next file is kept, and the log says what to do.
         sandbox.server.setAppStatus(.inactive)
-        try ActivityFiles.gpx(start: ActivityFiles.start(901)).write(to: inbox.file("while-inactive.gpx"))
+        try ActivityFilesByStart.gpx(start: ActivityFilesByStart.start(901)).write(to: inbox.file("while-inactive.gpx"))
         let paused = try BinaryProcess(arguments: ["watch", "--once", "--config", config.path])
         #expect(await paused.waitForExit(timeout: .seconds(120)) == 1)
         let log = paused.lines.joined(separator: "\n")

@@ -45,10 +45,10 @@ struct SharedStateProcessTests {
         let watchedNames = (0..<5).map { "watched-\($0).gpx" }
         let handedNames = (0..<5).map { "handed-\($0).gpx" }
         for (index, name) in watchedNames.enumerated() {
-            try ActivityFiles.gpx(start: ActivityFiles.start(800 + index)).write(to: watched.file(name))
+            try ActivityFilesByStart.gpx(start: ActivityFilesByStart.start(800 + index)).write(to: watched.file(name))
         }
         for (index, name) in handedNames.enumerated() {
-            try ActivityFiles.gpx(start: ActivityFiles.start(900 + index)).write(to: handed.file(name))
+            try ActivityFilesByStart.gpx(start: ActivityFilesByStart.start(900 + index)).write(to: handed.file(name))
         }
 
         let daemon = try BinaryProcess(arguments: ["watch", "--verbose", "--config", config.path])

@@ -9,8 +9,8 @@ import TrackKit
 /// symbolic-link loops, sparse files, gzip bombs, bytes that once crashed the FIT reader, names with
 /// newlines) and fed to the built binary: `check`, `upload --dry-run` and the daemon (`watch --once`).
 /// The daemon must answer every other file, each file with exactly one final sidecar, and stay bounded.
-@Suite("hostile files and folders", .serialized)
-struct HostileInputTests {
+@Suite("hostile files and folders fed to the built binary", .serialized)
+struct HostileInputProcessTests {
     static let regressions = BinaryProcess.repositoryRoot.appendingPathComponent("Tests/Regressions")
     static let crashingFIT = regressions.appendingPathComponent("fit-compressed-timestamp-overflow.fit")
 
@@ -52,7 +52,7 @@ struct HostileInputTests {
         try Self.sparse(folder.file("sparse.fit"), size: 8 << 30)
         try Self.sparse(folder.file("sparse-small.fit"), size: 200 << 20)
         try FileManager.default.copyItem(at: Self.crashingFIT, to: folder.file("crash.fit"))
-        try ActivityFiles.gpx(start: ActivityFiles.start(1), points: 2000).write(to: folder.file("run.gpx"))
+        try ActivityFilesByStart.gpx(start: ActivityFilesByStart.start(1), points: 2000).write(to: folder.file("run.gpx"))
         let names = ["pipe.gpx", "sparse.fit", "sparse-small.fit", "crash.fit"]
         // A blocking open of the FIFO would never return: the safety net is the exit wait.
         let process = try BinaryProcess(arguments: ["check", "--json"] + names.map { folder.file($0).path })
@@ -84,9 +84,9 @@ struct HostileInputTests {
             let inbox = setup.inbox
             let outside = try TemporaryFolder("trackdrop-outside")
             defer { outside.remove() }
-            try ActivityFiles.gpx(start: ActivityFiles.start(700)).write(to: inbox.file("good-1.gpx"))
-            try ActivityFiles.gpx(start: ActivityFiles.start(701)).write(to: inbox.file("good-2.gpx"))
-            try ActivityFiles.gpx(start: ActivityFiles.start(702)).write(to: inbox.file("evil\nname.gpx"))
+            try ActivityFilesByStart.gpx(start: ActivityFilesByStart.start(700)).write(to: inbox.file("good-1.gpx"))
+            try ActivityFilesByStart.gpx(start: ActivityFilesByStart.start(701)).write(to: inbox.file("good-2.gpx"))
+            try ActivityFilesByStart.gpx(start: ActivityFilesByStart.start(702)).write(to: inbox.file("evil\nname.gpx"))
             try FileManager.default.copyItem(at: Self.crashingFIT, to: inbox.file("crash.fit"))
             try Self.sparse(inbox.file("sparse.fit"), size: 8 << 30)
             try Self.gzipBomb(inbox.file("bomb.gpx.gz"), pattern: "<trkpt lat=\"47.1\" lon=\"8.5\"><time>2024-05-01T07:00:00Z</time></trkpt>", megabytes: 300)
@@ -95,7 +95,7 @@ struct HostileInputTests {
             try FileManager.default.createSymbolicLink(atPath: inbox.file("a").path, withDestinationPath: ".")
             try FileManager.default.createSymbolicLink(atPath: inbox.file("b").path, withDestinationPath: inbox.path)
             // A link to a file outside the watched folder is not taken without follow_symlinks.
-            try ActivityFiles.gpx(start: ActivityFiles.start(703)).write(to: outside.file("secret.gpx"))
+            try ActivityFilesByStart.gpx(start: ActivityFilesByStart.start(703)).write(to: outside.file("secret.gpx"))
             try FileManager.default.createSymbolicLink(atPath: inbox.file("secret.gpx").path, withDestinationPath: outside.file("secret.gpx").path)
 
             let process = try BinaryProcess(arguments: ["watch", "--once", "--config", setup.config.path])
@@ -140,8 +140,8 @@ struct HostileInputTests {
         let setup = try await DaemonProcessTests.Setup.make()
         try await setup.scoped {
             let poison = setup.inbox.file("poison.gpx")
-            try ActivityFiles.gpx(start: ActivityFiles.start(710)).write(to: poison)
-            try ActivityFiles.gpx(start: ActivityFiles.start(711)).write(to: setup.inbox.file("behind.gpx"))
+            try ActivityFilesByStart.gpx(start: ActivityFilesByStart.start(710)).write(to: poison)
+            try ActivityFilesByStart.gpx(start: ActivityFilesByStart.start(711)).write(to: setup.inbox.file("behind.gpx"))
             // The ledger as two runs that died inside the reader left it: two reads begun, none returned.
             let ledger = try Ledger(file: setup.paths.ledgerFile)
             let stamp = try #require(FileSystem.stamp(poison.path))
@@ -178,69 +178,18 @@ struct HostileInputTests {
     @Test func everyReadIsRecordedBeforeItStarts() async throws {
         let setup = try await DaemonProcessTests.Setup.make()
         try await setup.scoped {
-            try ActivityFiles.gpx(start: ActivityFiles.start(720)).write(to: setup.inbox.file("counted.gpx"))
+            try ActivityFilesByStart.gpx(start: ActivityFilesByStart.start(720)).write(to: setup.inbox.file("counted.gpx"))
             let process = try BinaryProcess(arguments: ["watch", "--once", "--config", setup.config.path])
             _ = await process.waitForExit(timeout: .seconds(120))
             let row = try #require(try Ledger(file: setup.paths.ledgerFile).entries(in: [.done]).first)
             #expect(row.normalizeAttempts == 1 && row.normalizeFinished == 1 && row.normalizeStartedAt != nil)
         }
     }
-
-    @Test func aReplacementKeepingSizeAndModificationTimeIsNoticed() throws {
-        let folder = try TemporaryFolder("trackdrop-replace")
-        defer { folder.remove() }
-        let file = folder.file("run.gpx")
-        try Data(repeating: 0x41, count: 100).write(to: file)
-        let before = try #require(FileSystem.stamp(file.path))
-        let known = LedgerEntry(path: file.path, sha256: "x", size: before.size, modifiedAt: before.modified, folder: nil)
-        var recorded = known
-        recorded.device = Int64(bitPattern: before.identity.device)
-        recorded.inode = Int64(bitPattern: before.identity.inode)
-        recorded.changedAt = before.changed
-        #expect(Pipeline.isSameFile(recorded, ReadyFile(url: file, folder: FolderConfiguration(path: folder.url), stamp: before)))
-        // What `cp -p` does: new bytes of the same size, then the old modification time put back.
-        let copy = folder.file("copy.gpx")
-        try Data(repeating: 0x42, count: 100).write(to: copy)
-        var times = [timespec(tv_sec: Int(before.modifiedNanoseconds / 1_000_000_000), tv_nsec: Int(before.modifiedNanoseconds % 1_000_000_000)),
-                     timespec(tv_sec: Int(before.modifiedNanoseconds / 1_000_000_000), tv_nsec: Int(before.modifiedNanoseconds % 1_000_000_000))]
-        try #require(rename(copy.path, file.path) == 0)
-        try #require(utimensat(AT_FDCWD, file.path, &times, 0) == 0)
-        let after = try #require(FileSystem.stamp(file.path))
-        #expect(after.size == before.size && after.modifiedNanoseconds == before.modifiedNanoseconds)
-        #expect(!Pipeline.isSameFile(recorded, ReadyFile(url: file, folder: FolderConfiguration(path: folder.url), stamp: after)))
-    }
-
-    @Test func followedFolderLinksAreVisitedOnceByInode() throws {
-        let folder = try TemporaryFolder("trackdrop-links")
-        defer { folder.remove() }
-        try FileManager.default.createDirectory(at: folder.file("sub"), withIntermediateDirectories: true)
-        try Data("x".utf8).write(to: folder.file("sub/run.gpx"))
-        try FileManager.default.createSymbolicLink(atPath: folder.file("sub/up").path, withDestinationPath: "..")
-        try FileManager.default.createSymbolicLink(atPath: folder.file("again").path, withDestinationPath: "sub")
-        for follow in [false, true] {
-            var walk = FolderWalk(followSymlinks: follow, roots: [folder.path])
-            var taken: [String] = []
-            func visit(_ path: String) {
-                for entry in FileSystem.entries(of: path) {
-                    let child = path + "/" + entry.name
-                    if entry.isDirectory {
-                        if walk.descends(into: entry, at: child) { visit(child) }
-                    } else if walk.takes(entry, at: child) {
-                        taken.append(child)
-                    }
-                }
-            }
-            let entered = walk.enterRoot(folder.path)
-            #expect(entered)
-            visit(folder.path)
-            #expect(taken.count == 1, "follow_symlinks \(follow): \(taken)")
-        }
-    }
 }
 
 /// Names that are not UTF-8 are processed like any other, by their bytes.
-@Suite("file names as bytes", .serialized)
-struct RawFileNameTests {
+@Suite("file names as bytes, through the built binary", .serialized)
+struct RawFileNameProcessTests {
     /// Writes `data` to `folder/<bytes>` by the name's bytes.
     static func write(_ data: Data, named bytes: [UInt8], in folder: URL) throws -> String {
         let name = FileName.decode(bytes)
@@ -255,7 +204,7 @@ struct RawFileNameTests {
         let setup = try await DaemonProcessTests.Setup.make()
         try await setup.scoped {
             let bytes = Array("lauf-".utf8) + [0xE9, 0xFF] + Array(".gpx".utf8)  // Latin-1 "é", then a byte no encoding uses
-            let name = try Self.write(ActivityFiles.gpx(start: ActivityFiles.start(730)), named: bytes, in: setup.inbox.url)
+            let name = try Self.write(ActivityFilesByStart.gpx(start: ActivityFilesByStart.start(730)), named: bytes, in: setup.inbox.url)
             #expect(FileName.bytes(name) == bytes)
             let process = try BinaryProcess(arguments: ["watch", "--once", "--config", setup.config.path])
             _ = await process.waitForExit(timeout: .seconds(120))
@@ -275,31 +224,6 @@ struct RawFileNameTests {
         }
     }
 
-    /// The results folder mirrors a source folder whose name is not UTF-8 byte for byte, and an earlier
-    /// sidecar there is read back through the same bytes (as the intake does to never send a file twice).
-    @Test func theResultsFolderMirrorsNamesThatAreNotUTF8() throws {
-        let scratch = try TemporaryFolder("trackdrop-mirror")
-        defer { scratch.remove() }
-        let folderName = FileName.decode(Array("GARMIN-".utf8) + [0xE9])
-        let source = URL(fileURLWithPath: scratch.path + "/" + folderName + "/" + FileName.decode(Array("lauf-".utf8) + [0xFF] + Array(".fit".utf8)))
-        let writer = SidecarWriter(resultsFolder: scratch.url.appendingPathComponent("results"))
-        let location = writer.mirroredLocation(for: source, name: SidecarWriter.sidecarName(for: source))
-        #expect(RawPath.makeFolders(location.deletingLastPathComponent().path))
-        let data = Data(#"{"schema":"trackdrop.result/1"}"#.utf8)
-        try AtomicFile.write(data, to: location)
-        #expect(RawPath.contents(of: location.path) == data)
-        // On disk: the mirrored folder's name is the raw bytes, never replacement characters.
-        var folder = location.deletingLastPathComponent().path
-        while !folder.hasSuffix("/results") {
-            let name = (folder as NSString).lastPathComponent
-            #expect(!name.contains("\u{FFFD}"))
-            folder = (folder as NSString).deletingLastPathComponent
-        }
-        let mirroredParent = location.deletingLastPathComponent().deletingLastPathComponent().path
-        let names = FileSystem.entries(of: mirroredParent).map { FileName.bytes($0.name) }
-        #expect(names.contains(Array("GARMIN-".utf8) + [0xE9]), "\(names)")
-    }
-
     /// As a user that is not root (root reads a file whatever its mode, so a root test run switches to
     /// `nobody`): a file that cannot be read yet is skipped with a log line, and taken by the running daemon
     /// as soon as its mode changes (inotify IN_ATTRIB), without a restart or a rescan.
@@ -309,7 +233,7 @@ struct RawFileNameTests {
         let inbox = folder.file("inbox"), home = folder.file("home")
         for made in [inbox, home] { try FileManager.default.createDirectory(at: made, withIntermediateDirectories: true) }
         let file = inbox.appendingPathComponent("locked.gpx")
-        try ActivityFiles.gpx(start: ActivityFiles.start(740)).write(to: file)
+        try ActivityFilesByStart.gpx(start: ActivityFilesByStart.start(740)).write(to: file)
         var runAs: [String] = []
         if getuid() == 0 {
             let nobody: uid_t = 65534
@@ -335,18 +259,5 @@ struct RawFileNameTests {
         #expect(decoded.status == "uploaded", "\(decoded.error ?? "")\n\(daemon.lines.joined(separator: "\n"))")
         daemon.signal(SIGTERM)
         #expect(await daemon.waitForExit(timeout: .seconds(30)) != nil)
-    }
-
-    @Test func namesRoundTripThroughTheirBytes() {
-        let cases: [[UInt8]] = [
-            Array("plain.gpx".utf8), Array("zürich.gpx".utf8), [0xE9, 0x2E, 0x67], [0xC3], [0xED, 0xA0, 0x80],
-            Array("\u{10FCE9}".utf8), [0xF4, 0x90, 0x80, 0x80], [0xC0, 0xAF],
-        ]
-        for bytes in cases {
-            let name = FileName.decode(bytes)
-            #expect(FileName.bytes(name) == bytes, "\(bytes)")
-        }
-        #expect(FileName.decode(Array("zürich.gpx".utf8)) == "zürich.gpx")
-        #expect(FileName.display(FileName.decode([0x61, 0xE9])) == #"a\xE9"#)
     }
 }

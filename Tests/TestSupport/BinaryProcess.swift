@@ -1,13 +1,12 @@
 import Foundation
-import TestSupport
 import Synchronization
 
 /// The built `trackdrop` binary run as a child process, with its standard error watched line by line.
-final class BinaryProcess: Sendable {
+public final class BinaryProcess: Sendable {
     /// The built `trackdrop`, beside this test bundle.
-    static var executable: URL { TrackdropBinary.url }
+    public static var executable: URL { TrackdropBinary.url }
 
-    static var repositoryRoot: URL { TrackdropBinary.repositoryRoot }
+    public static var repositoryRoot: URL { TrackdropBinary.repositoryRoot }
 
     private let process: Process
     private let state = LineBuffer()
@@ -28,7 +27,7 @@ final class BinaryProcess: Sendable {
 
     /// `runAs`: a command that runs trackdrop as another user, e.g. `setpriv --reuid=65534 ...` (it must exec
     /// trackdrop, so that signals reach it).
-    init(arguments: [String], environment: [String: String] = [:], runAs: [String] = []) throws {
+    public init(arguments: [String], environment: [String: String] = [:], runAs: [String] = []) throws {
         process = Process()
         if let runner = runAs.first {
             process.executableURL = URL(fileURLWithPath: runner)
@@ -71,11 +70,11 @@ final class BinaryProcess: Sendable {
         reader.start()
     }
 
-    var lines: [String] { state.withLock { $0.lines } }
-    var processID: Int32 { process.processIdentifier }
+    public var lines: [String] { state.withLock { $0.lines } }
+    public var processID: Int32 { process.processIdentifier }
 
     /// Returns once the process has written `count` lines to standard error (or closed it).
-    func waitForLines(_ count: Int) async {
+    public func waitForLines(_ count: Int) async {
         await withCheckedContinuation { continuation in
             let resumeNow = state.withLock { state in
                 if state.exited || state.lines.count >= count { return true }
@@ -87,7 +86,7 @@ final class BinaryProcess: Sendable {
     }
 
     /// Returns once a line containing `text` has been written (or standard error closed); true when found.
-    func waitForLine(containing text: String) async -> Bool {
+    public func waitForLine(containing text: String) async -> Bool {
         var seen = 0
         while true {
             let (found, count, exited) = state.withLock { state in
@@ -100,10 +99,10 @@ final class BinaryProcess: Sendable {
         }
     }
 
-    func signal(_ number: Int32) { kill(process.processIdentifier, number) }
+    public func signal(_ number: Int32) { kill(process.processIdentifier, number) }
 
     /// Waits for the process to exit (safety net: `timeout`); returns its status, or nil on timeout.
-    func waitForExit(timeout: Duration) async -> Int32? {
+    public func waitForExit(timeout: Duration) async -> Int32? {
         let deadline = ContinuousClock.now.advanced(by: timeout)
         while process.isRunning {
             if ContinuousClock.now >= deadline { return nil }
@@ -115,7 +114,7 @@ final class BinaryProcess: Sendable {
 
 extension BinaryProcess {
     /// Runs `executable` to the end and returns its exit status, standard output and standard error.
-    static func run(_ executable: String, arguments: [String]) throws -> (status: Int32, output: String, errors: String) {
+    public static func run(_ executable: String, arguments: [String]) throws -> (status: Int32, output: String, errors: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
@@ -140,7 +139,7 @@ extension BinaryProcess {
     }
 
     /// The built `trackdrop` run to the end with `arguments`.
-    static func capturingOutput(arguments: [String]) throws -> (status: Int32, output: String, errors: String) {
+    public static func capturingOutput(arguments: [String]) throws -> (status: Int32, output: String, errors: String) {
         try run(executable.path, arguments: arguments)
     }
 }

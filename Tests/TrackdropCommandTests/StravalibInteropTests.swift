@@ -1,5 +1,6 @@
 import AsyncHTTPClient
 import Foundation
+import TestSupport
 import Testing
 
 /// stravalib 2.6, a widely used Python client, runs its whole flow against `trackdrop sandbox` unmodified:

@@ -58,7 +58,7 @@ struct DaemonProcessTests {
         let count = 8
         let names = (0..<count).map { "backlog-\($0).gpx" }
         for (index, name) in names.enumerated() {
-            try ActivityFiles.gpx(start: ActivityFiles.start(500 + index)).write(to: setup.inbox.file(name))
+            try ActivityFilesByStart.gpx(start: ActivityFilesByStart.start(500 + index)).write(to: setup.inbox.file(name))
         }
         var kills = 0
         var completed = false
@@ -100,7 +100,7 @@ struct DaemonProcessTests {
         let setup = try await Setup.make()
         let process = try BinaryProcess(arguments: ["watch", "--config", setup.config.path])
         #expect(await process.waitForLine(containing: "watching"))
-        try ActivityFiles.gpx(start: ActivityFiles.start(600)).write(to: setup.inbox.file("before-stop.gpx"))
+        try ActivityFilesByStart.gpx(start: ActivityFilesByStart.start(600)).write(to: setup.inbox.file("before-stop.gpx"))
         try await Eventually.until("the final sidecar of before-stop.gpx") { setup.finalSidecar("before-stop.gpx") != nil }
         process.signal(SIGTERM)
         let status = await process.waitForExit(timeout: .seconds(5))

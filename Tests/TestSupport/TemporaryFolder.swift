@@ -1,20 +1,19 @@
 import Foundation
-import TestSupport
 
 /// A fresh folder under the system temporary directory, removed by `remove()`.
-struct TemporaryFolder {
-    let url: URL
+public struct TemporaryFolder: Sendable {
+    public let url: URL
 
-    init(_ label: String = "trackdrop-test") throws {
+    public init(_ label: String = "trackdrop-test") throws {
         url = FileManager.default.temporaryDirectory.appendingPathComponent("\(label)-\(UUID().uuidString)", isDirectory: true)
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     }
 
-    var path: String { url.path }
+    public var path: String { url.path }
 
-    func file(_ name: String) -> URL { url.appendingPathComponent(name) }
+    public func file(_ name: String) -> URL { url.appendingPathComponent(name) }
 
-    func remove() {
+    public func remove() {
         // Read-only folders made by a test must become writable again to be removed.
         if let enumerator = FileManager.default.enumerator(atPath: url.path) {
             for case let relative as String in enumerator {

@@ -1,12 +1,11 @@
 import Foundation
-import TestSupport
 
 /// Synthetic but realistic activity files: a run along a straight line with one point per second.
-enum ActivityFiles {
-    static func timestamp(_ date: Date) -> String { date.formatted(.iso8601) }
+public enum ActivityFilesByStart {
+    public static func timestamp(_ date: Date) -> String { date.formatted(.iso8601) }
 
     /// A GPX run starting at `start`, `points` seconds long, about 3 m/s heading north-east.
-    static func gpx(start: Date, points: Int = 240, name: String? = "Morning Run", timestamps: Bool = true) -> Data {
+    public static func gpx(start: Date, points: Int = 240, name: String? = "Morning Run", timestamps: Bool = true) -> Data {
         var lines = [
             #"<?xml version="1.0" encoding="UTF-8"?>"#,
             #"<gpx version="1.1" creator="trackdrop tests" xmlns="http://www.topografix.com/GPX/1/1">"#,
@@ -25,7 +24,7 @@ enum ActivityFiles {
     }
 
     /// The same run as TCX (a second export of one activity).
-    static func tcx(start: Date, points: Int = 240) -> Data {
+    public static func tcx(start: Date, points: Int = 240) -> Data {
         var lines = [
             #"<?xml version="1.0" encoding="UTF-8"?>"#,
             #"<TrainingCenterDatabase xmlns="http://www.garmin.com/xmlschemas/TrainingCenterDatabase/v2">"#,
@@ -44,7 +43,7 @@ enum ActivityFiles {
     }
 
     /// Distinct start times, one day apart, so the sandbox never sees two of them as the same activity.
-    static func start(_ index: Int) -> Date {
+    public static func start(_ index: Int) -> Date {
         Date(timeIntervalSince1970: 1_650_000_000 + Double(index) * 86_400)
     }
 }

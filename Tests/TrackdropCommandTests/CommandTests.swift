@@ -9,8 +9,8 @@ struct CommandTests {
     @Test func sandboxWatchOnceWorksOnTheFolderItselfAndLogsJSONWithoutSecrets() async throws {
         let inputs = try TemporaryFolder("trackdrop-inputs")
         defer { inputs.remove() }
-        try ActivityFiles.gpx(start: ActivityFiles.start(700)).write(to: inputs.file("run.gpx"))
-        try ActivityFiles.gpx(start: ActivityFiles.start(700), timestamps: false).write(to: inputs.file("route.gpx"))
+        try ActivityFilesByStart.gpx(start: ActivityFilesByStart.start(700)).write(to: inputs.file("run.gpx"))
+        try ActivityFilesByStart.gpx(start: ActivityFilesByStart.start(700), timestamps: false).write(to: inputs.file("route.gpx"))
         let process = try BinaryProcess(arguments: ["watch", "--sandbox", "--once", "--keep-state", "--log-format", "json", inputs.path])
         let status = await process.waitForExit(timeout: .seconds(120))
         #expect(status == 0, "\(process.lines.joined(separator: "\n"))")
@@ -42,7 +42,7 @@ struct CommandTests {
         let mode = try FileManager.default.attributesOfItem(atPath: root)[.posixPermissions] as? Int
         #expect(mode == 0o700)
         let credentials = try String(contentsOfFile: root + "/credentials.json", encoding: .utf8)
-        let secrets = PipelineTests.tokens(in: credentials) + ["sandbox-client-secret-not-a-real-strava-secret"]
+        let secrets = CredentialTokens.tokens(in: credentials) + ["sandbox-client-secret-not-a-real-strava-secret"]
         let everything = process.lines.joined(separator: "\n")
         for secret in secrets { #expect(!everything.contains(secret)) }
     }
@@ -50,7 +50,7 @@ struct CommandTests {
     @Test func uploadFailsWhenAFileIsInvalidAndDryRunSendsNothing() async throws {
         let inputs = try TemporaryFolder("trackdrop-inputs")
         defer { inputs.remove() }
-        try ActivityFiles.gpx(start: ActivityFiles.start(710), timestamps: false).write(to: inputs.file("no-times.gpx"))
+        try ActivityFilesByStart.gpx(start: ActivityFilesByStart.start(710), timestamps: false).write(to: inputs.file("no-times.gpx"))
         let dryRun = try BinaryProcess(arguments: ["upload", "--dry-run", inputs.path])
         #expect(await dryRun.waitForExit(timeout: .seconds(60)) == 1)
         #expect(try FileManager.default.contentsOfDirectory(atPath: inputs.path) == ["no-times.gpx"])
@@ -67,7 +67,7 @@ struct CommandTests {
     @Test func checkReadsFilesWhoseNamesAreNotUTF8() throws {
         let folder = try TemporaryFolder("trackdrop-latin1")
         defer { folder.remove() }
-        try ActivityFiles.gpx(start: ActivityFiles.start(710)).write(to: folder.file("seed.gpx"))
+        try ActivityFilesByStart.gpx(start: ActivityFilesByStart.start(710)).write(to: folder.file("seed.gpx"))
         // The shell makes the raw names: Foundation cannot spell them.
         let script = """
             set -e
