@@ -53,6 +53,17 @@ struct CleaningInternalsTests {
         #expect(abs(sigma - 4) < 0.8, "estimated \(sigma) m for 4 m")
     }
 
+    /// White noise alone gives the wander model nothing to explain: the plain smoother stays.
+    @Test func whiteNoiseIsNotTakenForAWander() {
+        let (_, samples) = straightRun(noise: 4, seed: 43)
+        let sigma = NoiseEstimator.sigma(samples, gapSeconds: 60)
+        let plain = KalmanSmoother.tune([samples[...]], sigma: sigma, maxAccelerationNoise: 1)
+        let wandering = KalmanSmoother.tuneWander(
+            [samples[...]], sigma: plain.sigma, accelerationNoise: plain.accelerationNoise, maxAccelerationNoise: 1,
+            estimatedNoise: sigma)
+        #expect(wandering == nil, "took \(String(describing: wandering)) for 4 m of white noise")
+    }
+
     @Test func theSmootherReducesNoiseOnAStraightRun() {
         let (truth, input) = straightRun(noise: 4, seed: 42)
         var samples = input

@@ -11,7 +11,8 @@ public struct CleaningOptions: Sendable, Equatable {
     public var removeSpikes: Bool
     /// Collapse the wandering positions of a stop so it adds no distance; keeps its first and last points.
     public var collapseStops: Bool
-    /// Smooth positions with a constant-velocity Kalman filter and a Rauch–Tung–Striebel backward pass.
+    /// Smooth positions with a constant-velocity Kalman filter and a Rauch–Tung–Striebel backward pass; when the
+    /// track's error wanders (correlated over seconds to minutes), the wander is modelled and taken out too.
     public var smooth: Bool
     /// A time gap longer than this (seconds) starts a fresh filter, as a segment boundary does.
     public var gapSeconds: TimeInterval

@@ -1,6 +1,8 @@
 import Foundation
 
-/// Cleans GPS noise out of a track: timestamp repairs, spikes, stop jitter, then Kalman–RTS smoothing.
+/// Cleans GPS noise out of a track: timestamp repairs, spikes, stop jitter, then Kalman–RTS smoothing whose
+/// noise model (white noise, acceleration noise, and a wandering error when the track shows one) is
+/// estimated from the track itself by maximum likelihood.
 ///
 /// Works per segment on points in time order. Only latitude and longitude ever change: every point that
 /// stays keeps its time, elevation and sensor data. Segments with a point that has no time are left as
@@ -155,14 +157,27 @@ public enum TrackCleaner {
             bounds.append(start..<end)
             start = end
         }
-        let tuned = KalmanSmoother.tune(
-            bounds.map { samples[$0] }, sigma: sigma, maxAccelerationNoise: profile.accelerationNoise)
+        let runs = bounds.map { samples[$0] }
+        let tuned = KalmanSmoother.tune(runs, sigma: sigma, maxAccelerationNoise: profile.accelerationNoise)
+        // An error that wanders (correlated over seconds to minutes) is modelled as such when the data show
+        // it clearly; otherwise the white-noise model stands.
+        let wandering = KalmanSmoother.tuneWander(
+            runs, sigma: tuned.sigma, accelerationNoise: tuned.accelerationNoise,
+            maxAccelerationNoise: profile.accelerationNoise, estimatedNoise: sigma)
         var moved = 0
         for range in bounds {
-            moved += KalmanSmoother.smooth(
-                &samples, range: range, sigma: tuned.sigma, accelerationNoise: tuned.accelerationNoise,
-                initialSpeed: profile.maxSpeed / 2)
+            if let wandering {
+                moved += KalmanSmoother.smooth(
+                    &samples, range: range, sigma: wandering.sigma, accelerationNoise: wandering.accelerationNoise,
+                    wander: wandering.wander, initialSpeed: profile.maxSpeed / 2)
+            } else {
+                moved += KalmanSmoother.smooth(
+                    &samples, range: range, sigma: tuned.sigma, accelerationNoise: tuned.accelerationNoise,
+                    initialSpeed: profile.maxSpeed / 2)
+            }
         }
-        return (moved, tuned.sigma)
+        guard let wandering else { return (moved, tuned.sigma) }
+        let w = wandering.wander.sigma
+        return (moved, (wandering.sigma * wandering.sigma + w * w).squareRoot())
     }
 }
