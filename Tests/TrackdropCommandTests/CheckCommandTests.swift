@@ -4,7 +4,7 @@ import Testing
 
 /// Runs the built `trackdrop check` binary and checks its exit status and JSON.
 @Suite struct CheckCommandTests {
-    static let binary = TrackdropBinary.repositoryRoot.appendingPathComponent(".build/debug/trackdrop")
+    static let binary = TrackdropBinary.url
 
     struct Run {
         var status: Int32
