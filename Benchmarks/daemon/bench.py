@@ -2,6 +2,9 @@
 """trackdrop daemon benchmark driver (see Benchmarks/daemon.sh)."""
 import datetime, json, os, re, shutil, statistics, subprocess, sys, tempfile, threading, time
 
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+import sandboxrun  # noqa: E402  (Benchmarks/sandboxrun.py)
+
 BIN = sys.argv[1]
 FILES = int(os.environ.get("LATENCY_FILES", "30"))
 SCAN_FILES = int(os.environ.get("SCAN_FILES", "10000"))
@@ -22,22 +25,9 @@ def gpx(index, points=60):
 
 
 def start_sandbox(work):
-    config = os.path.join(work, "sandbox.json")
-    with open(config, "w") as f:
-        json.dump({"rate_limit_overall_short": 100000, "rate_limit_overall_daily": 1000000,
-                   "rate_limit_read_short": 100000, "rate_limit_read_daily": 1000000}, f)
-    proc = subprocess.Popen([BIN, "sandbox", "--port", "0", "--config", config], stdout=subprocess.PIPE, text=True)
-    url = client_id = secret = None
-    for line in proc.stdout:
-        m = re.search(r"listening on (\S+)", line)
-        if m: url = m.group(1)
-        m = re.search(r"client id:\s+(\S+)", line)
-        if m: client_id = m.group(1)
-        m = re.search(r"client secret:\s+(\S+)", line)
-        if m: secret = m.group(1)
-        if url and client_id and secret: break
-    threading.Thread(target=lambda: [None for _ in proc.stdout], daemon=True).start()
-    return proc, url, client_id, secret
+    return sandboxrun.start_sandbox(BIN, work, {
+        "rate_limit_overall_short": 100000, "rate_limit_overall_daily": 1000000,
+        "rate_limit_read_short": 100000, "rate_limit_read_daily": 1000000})
 
 
 def write_config(work, inbox, url, client_id, secret):
@@ -51,18 +41,8 @@ def write_config(work, inbox, url, client_id, secret):
 
 
 def login(config):
-    proc = subprocess.Popen([BIN, "auth", "login", "--manual", "--config", config], stdin=subprocess.PIPE,
-                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    for line in proc.stdout:
-        m = re.search(r"(http://127\.0\.0\.1:\d+/oauth/authorize\S+)", line)
-        if m:
-            redirect = subprocess.run(["curl", "-s", "-o", "/dev/null", "-w", "%{redirect_url}", m.group(1)],
-                                      capture_output=True, text=True).stdout.strip()
-            proc.stdin.write(redirect + "\n")
-            proc.stdin.flush()
-            break
-    out, _ = proc.communicate(timeout=60)
-    if proc.returncode != 0:
+    status, out = sandboxrun.login(BIN, config, timeout=60)
+    if status != 0:
         raise SystemExit(f"login failed: {out}")
 
 
