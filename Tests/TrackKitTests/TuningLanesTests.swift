@@ -36,4 +36,22 @@ import Testing
             #expect(lanes == single, "\(threads) threads")
         }
     }
+
+    /// The wander search, likewise: each lane scores what its candidate's filter scores alone.
+    @Test(arguments: [(1.0, UInt64(4)), (10.0, 5)])
+    func everyWanderLaneScoresWhatTheSingleFilterScores(interval: Double, seed: UInt64) {
+        let run = Self.samples(count: 3_000, interval: interval, seed: seed)
+        let sample = [run[0..<1_200], run[1_200...]]
+        let candidates = KalmanSmoother.wanderSigmas.flatMap { sigma in
+            KalmanSmoother.wanderTaus.map { tau in
+                KalmanSmoother.WanderCandidate(r: sigma < 4 ? 0.5 : 9, q: tau < 20 ? 0.05 : 1, wander: Wander(sigma: sigma, tau: tau))
+            }
+        }
+        let single = candidates.map { candidate in
+            sample.reduce(0) {
+                $0 + KalmanSmoother.negativeLogLikelihood($1, r: candidate.r, q: candidate.q, wander: candidate.wander)
+            }
+        }
+        #expect(KalmanSmoother.wanderScores(sample, candidates) == single)
+    }
 }

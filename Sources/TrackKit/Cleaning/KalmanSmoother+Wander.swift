@@ -112,7 +112,10 @@ extension KalmanSmoother {
             if warmUp > 0 {
                 warmUp -= 1
             } else {
-                if variance != loggedVariance { loggedVariance = variance; logOfVariance = log(variance) }
+                if abs(variance - loggedVariance) > logReuseTolerance * variance {
+                    loggedVariance = variance
+                    logOfVariance = log(variance)
+                }
                 total += 2 * logOfVariance + (ix * ix + iy * iy) / variance
             }
             (x, y, c) = update(pred, px, py, ix: ix, iy: iy, variance: variance)
@@ -136,6 +139,99 @@ extension KalmanSmoother {
         return (x, y, c)
     }
 
+    /// The wander model's innovation variance settles only asymptotically, so its logarithm (most of the
+    /// search's cost) is reused while the variance stays within this fraction of the value it was taken for:
+    /// the score then differs by at most about 1e-9 per point.
+    static let logReuseTolerance = 1e-9
+
+    /// The wander search reads at most this many points (the white-noise tuning reads `tuningPoints`) and
+    /// goes over its three stages this many times: over 10,000 points and two rounds it cost 20 ms, which a
+    /// 1 MB file's whole `check` (about 21 ms) could not afford.
+    static let wanderSearchPoints = 4_000
+    static let wanderSearchRounds = 2
+
+    /// A candidate of the wander search: white-noise variance, acceleration noise and wander.
+    struct WanderCandidate {
+        var r: Double, q: Double, wander: Wander
+    }
+
+    /// `negativeLogLikelihood(_:r:q:wander:)` for one candidate per SIMD lane, the same operations in the same
+    /// order, so each lane scores exactly what its candidate's filter scores alone (`WanderLanesTests`).
+    static func negativeLogLikelihoods(
+        _ s: ArraySlice<CleaningSample>, r: Lanes, q: Lanes, wanderSigma: Lanes, wanderTau: Lanes
+    ) -> Lanes {
+        let zero = Lanes(repeating: 0)
+        guard s.count >= 2 else { return zero }
+        let first = s.startIndex
+        var xp = Lanes(repeating: s[first].x), xv = zero, xb = zero
+        var yp = Lanes(repeating: s[first].y), yv = zero, yb = zero
+        let b2 = wanderSigma * wanderSigma
+        var pp = b2 + r, pv = zero, pb = -b2, vv = Lanes(repeating: 100), vb = zero, bb = b2
+        var total = zero
+        var warmUp = 3
+        var previousTime = s[first].t
+        var lastStep = -1.0, phi = Lanes(repeating: 1), added = zero
+        var loggedVariance = Lanes(repeating: -1), logOfVariance = zero
+        for k in (first + 1)..<s.endIndex {
+            let dt = s[k].t - previousTime
+            previousTime = s[k].t
+            if dt != lastStep {
+                for lane in 0..<Lanes.scalarCount { phi[lane] = exp(-dt / wanderTau[lane]) }
+                added = b2 * (1 - phi * phi)
+                lastStep = dt
+            }
+            let ppP = pp + 2 * dt * pv + dt * dt * vv + q * dt * dt * dt / 3
+            let pvP = pv + dt * vv + q * dt * dt / 2
+            let pbP = phi * (pb + dt * vb)
+            let vvP = vv + q * dt
+            let vbP = phi * vb
+            let bbP = phi * phi * bb + added
+            let pxp = xp + dt * xv, pxb = phi * xb
+            let pyp = yp + dt * yv, pyb = phi * yb
+            let ix = s[k].x - pxp - pxb, iy = s[k].y - pyp - pyb
+            let variance = ppP + 2 * pbP + bbP + r
+            if warmUp > 0 {
+                warmUp -= 1
+            } else {
+                let drift = variance - loggedVariance
+                if any((drift .> logReuseTolerance * variance) .| (-drift .> logReuseTolerance * variance)) {
+                    for lane in 0..<Lanes.scalarCount
+                    where abs(variance[lane] - loggedVariance[lane]) > logReuseTolerance * variance[lane] {
+                        loggedVariance[lane] = variance[lane]
+                        logOfVariance[lane] = log(variance[lane])
+                    }
+                }
+                total = total + (2 * logOfVariance + (ix * ix + iy * iy) / variance)
+            }
+            let hp = ppP + pbP, hv = pvP + vbP, hb = pbP + bbP
+            let kp = hp / variance, kv = hv / variance, kb = hb / variance
+            xp = pxp + kp * ix; xv = xv + kv * ix; xb = pxb + kb * ix
+            yp = pyp + kp * iy; yv = yv + kv * iy; yb = pyb + kb * iy
+            pp = ppP - kp * hp; pv = pvP - kp * hv; pb = pbP - kp * hb
+            vv = vvP - kv * hv; vb = vbP - kv * hb; bb = bbP - kb * hb
+        }
+        return total
+    }
+
+    /// The score of every candidate over `sample`, the runs summed in order, 16 candidates at a time.
+    static func wanderScores(_ sample: [ArraySlice<CleaningSample>], _ candidates: [WanderCandidate]) -> [Double] {
+        stride(from: 0, to: candidates.count, by: Lanes.scalarCount).flatMap { start -> [Double] in
+            let group = candidates[start..<min(start + Lanes.scalarCount, candidates.count)]
+            let last = group.last!
+            var r = Lanes(repeating: last.r), q = Lanes(repeating: last.q)
+            var sigma = Lanes(repeating: last.wander.sigma), tau = Lanes(repeating: last.wander.tau)
+            for (lane, candidate) in group.enumerated() {
+                r[lane] = candidate.r; q[lane] = candidate.q
+                sigma[lane] = candidate.wander.sigma; tau[lane] = candidate.wander.tau
+            }
+            var totals = Lanes(repeating: 0)
+            for run in sample {
+                totals = totals + negativeLogLikelihoods(run, r: r, q: q, wanderSigma: sigma, wanderTau: tau)
+            }
+            return (0..<group.count).map { totals[$0] }
+        }
+    }
+
     /// Looks for a wander in the error of `runs`: starting from the white-noise model's best (`sigma`, `q`),
     /// tries every candidate wander, then the white noise and acceleration noise again under the best one,
     /// twice over. Returns the wander model when it explains the data clearly better, nil otherwise.
@@ -143,7 +239,7 @@ extension KalmanSmoother {
         _ runs: [ArraySlice<CleaningSample>], sigma: Double, accelerationNoise: Double, maxAccelerationNoise: Double,
         estimatedNoise: Double
     ) -> (sigma: Double, accelerationNoise: Double, wander: Wander)? {
-        var budget = tuningPoints
+        var budget = wanderSearchPoints
         var sample: [ArraySlice<CleaningSample>] = []
         for run in runs where run.count >= 3 && budget > 0 {
             sample.append(run.prefix(budget))
@@ -151,32 +247,23 @@ extension KalmanSmoother {
         }
         let points = sample.reduce(0) { $0 + max(0, $1.count - 4) }
         guard points >= 30 else { return nil }
-        func score(_ r: Double, _ q: Double, _ wander: Wander?) -> Double {
-            sample.reduce(0) { total, run in
-                if let wander { return total + negativeLogLikelihood(run, r: r, q: q, wander: wander) }
-                return total + negativeLogLikelihood(run, r: r, q: q)
-            }
-        }
-        let plain = score(sigma * sigma, accelerationNoise, nil)
+        let plain = sample.reduce(0) { $0 + negativeLogLikelihood($1, r: sigma * sigma, q: accelerationNoise) }
         var best = (score: Double.infinity, sigma: sigma, q: accelerationNoise, wander: Wander(sigma: 0, tau: 1))
         let accelerations = accelerationCandidates.filter { $0 <= maxAccelerationNoise }
         let whites = wanderNoiseFactors.map { max(wanderWhiteFloor, estimatedNoise * $0) }
-        for _ in 0..<2 {
-            for wanderSigma in wanderSigmas {
-                for tau in wanderTaus {
-                    let wander = Wander(sigma: wanderSigma, tau: tau)
-                    let value = score(best.sigma * best.sigma, best.q, wander)
-                    if value < best.score { best = (value, best.sigma, best.q, wander) }
-                }
+        // Each stage scores its candidates side by side and keeps the first best, in the order listed.
+        func take(_ candidates: [WanderCandidate], _ noise: [Double]) {
+            for (index, value) in wanderScores(sample, candidates).enumerated() where value < best.score {
+                best = (value, noise[index], candidates[index].q, candidates[index].wander)
             }
-            for white in whites {
-                let value = score(white * white, best.q, best.wander)
-                if value < best.score { best = (value, white, best.q, best.wander) }
-            }
-            for q in accelerations {
-                let value = score(best.sigma * best.sigma, q, best.wander)
-                if value < best.score { best = (value, best.sigma, q, best.wander) }
-            }
+        }
+        for _ in 0..<wanderSearchRounds {
+            let wanders = wanderSigmas.flatMap { wanderSigma in wanderTaus.map { Wander(sigma: wanderSigma, tau: $0) } }
+            take(wanders.map { WanderCandidate(r: best.sigma * best.sigma, q: best.q, wander: $0) },
+                 Array(repeating: best.sigma, count: wanders.count))
+            take(whites.map { WanderCandidate(r: $0 * $0, q: best.q, wander: best.wander) }, whites)
+            take(accelerations.map { WanderCandidate(r: best.sigma * best.sigma, q: $0, wander: best.wander) },
+                 Array(repeating: best.sigma, count: accelerations.count))
         }
         guard best.score.isFinite, plain - best.score > wanderGainPerPoint * Double(points) else { return nil }
         return (best.sigma, best.q, best.wander)
@@ -256,25 +343,6 @@ extension KalmanSmoother {
             ny[k] = smoothed(ny[k], ny[k + 1], py)
         }
 
-        var rawLength = 0.0, smoothedLength = 0.0
-        for k in 1..<n {
-            let rx = s[base + k].x - s[base + k - 1].x, ry = s[base + k].y - s[base + k - 1].y
-            rawLength += (rx * rx + ry * ry).squareRoot()
-            let mx = ex[k].p - ex[k - 1].p, my = ny[k].p - ny[k - 1].p
-            smoothedLength += (mx * mx + my * my).squareRoot()
-        }
-        guard smoothedLength <= rawLength else { return 0 }
-
-        var moved = 0
-        for k in 0..<n {
-            let dx = ex[k].p - s[base + k].x, dy = ny[k].p - s[base + k].y
-            let shift = (dx * dx + dy * dy).squareRoot()
-            guard shift > 0.001 else { continue }
-            s[base + k].x = ex[k].p
-            s[base + k].y = ny[k].p
-            s[base + k].moved = true
-            if shift >= 0.1 { moved += 1 }
-        }
-        return moved
+        return keepIfShorter(&s, base: base, east: ex, north: ny)
     }
 }

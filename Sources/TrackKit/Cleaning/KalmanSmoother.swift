@@ -127,8 +127,17 @@ enum KalmanSmoother {
             ny[k] = AxisState(p: ny[k].p + c00 * dyp + c01 * dyv, v: ny[k].v + c10 * dyp + c11 * dyv)
         }
 
-        // Noise only ever adds length; a smoothed run that came out longer means the model did not fit this
-        // run (too few points to learn from, or an already smoothed recording): leave it as recorded.
+        return keepIfShorter(&s, base: base, east: ex, north: ny)
+    }
+
+    /// Writes the smoothed positions of one run (starting at `base`) into the samples and returns how many
+    /// moved by 10 cm or more. Noise only ever adds length; a smoothed run that came out longer means the
+    /// model did not fit this run (too few points to learn from, or an already smoothed recording): it is
+    /// left as recorded and 0 is returned.
+    static func keepIfShorter<State: SmoothedPosition>(
+        _ s: inout [CleaningSample], base: Int, east ex: [State], north ny: [State]
+    ) -> Int {
+        let n = ex.count
         var rawLength = 0.0, smoothedLength = 0.0
         for k in 1..<n {
             let rx = s[base + k].x - s[base + k - 1].x, ry = s[base + k].y - s[base + k - 1].y
@@ -151,3 +160,11 @@ enum KalmanSmoother {
         return moved
     }
 }
+
+/// A smoother's state along one axis, of which only the position is written back.
+protocol SmoothedPosition {
+    var p: Double { get }
+}
+
+extension KalmanSmoother.AxisState: SmoothedPosition {}
+extension KalmanSmoother.WanderState: SmoothedPosition {}
