@@ -21,18 +21,9 @@ struct DaemonProcessTests {
             let inbox = try TemporaryFolder("trackdrop-inbox")
             let state = try TemporaryFolder("trackdrop-state")
             let config = state.file("config.json")
-            let object: [String: Any] = [
-                "folders": [["path": inbox.path]],
-                "settle_seconds": settle,
-                "state_folder": state.url.appendingPathComponent("state").path,
-                "strava": [
-                    "client_id": sandbox.settings.clientID,
-                    "client_secret": sandbox.settings.clientSecret,
-                    "base_url": sandbox.baseURL.absoluteString,
-                    "credentials_file": sandbox.credentialsFile.path,
-                ],
-            ]
-            try JSONSerialization.data(withJSONObject: object).write(to: config)
+            try DaemonConfig.write(
+                to: config, folders: [inbox.path], stateFolder: state.url.appendingPathComponent("state"),
+                sandbox: sandbox, settleSeconds: settle)
             return Setup(sandbox: sandbox, inbox: inbox, state: state, config: config)
         }
 

@@ -24,19 +24,9 @@ struct DeveloperProgramProcessTests {
             state.remove()
         }
         let config = state.file("config.json")
-        let object: [String: Any] = [
-            "folders": [["path": inbox.path]],
-            "settle_seconds": 0.1,
-            "state_folder": state.url.appendingPathComponent("state").path,
-            "strava": [
-                "client_id": sandbox.settings.clientID,
-                "client_secret": sandbox.settings.clientSecret,
-                "api_base_url": sandbox.baseURL.absoluteString,
-                "oauth_base_url": sandbox.baseURL.absoluteString,
-                "credentials_file": sandbox.credentialsFile.path,
-            ],
-        ]
-        try JSONSerialization.data(withJSONObject: object).write(to: config)
+        try DaemonConfig.write(
+            to: config, folders: [inbox.path], stateFolder: state.url.appendingPathComponent("state"),
+            sandbox: sandbox, addressKeys: ["api_base_url", "oauth_base_url"])
 
         try ActivityFilesByStart.gpx(start: ActivityFilesByStart.start(900)).write(to: inbox.file("new-host.gpx"))
         let watch = try BinaryProcess(arguments: ["watch", "--once", "--config", config.path])

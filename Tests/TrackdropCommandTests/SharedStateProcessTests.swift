@@ -30,18 +30,9 @@ struct SharedStateProcessTests {
             state.remove()
         }
         let config = state.file("config.json")
-        let object: [String: Any] = [
-            "folders": [["path": watched.path]],
-            "settle_seconds": 0.1,
-            "state_folder": state.url.appendingPathComponent("state").path,
-            "strava": [
-                "client_id": sandbox.settings.clientID,
-                "client_secret": sandbox.settings.clientSecret,
-                "base_url": sandbox.baseURL.absoluteString,
-                "credentials_file": sandbox.credentialsFile.path,
-            ],
-        ]
-        try JSONSerialization.data(withJSONObject: object).write(to: config)
+        try DaemonConfig.write(
+            to: config, folders: [watched.path], stateFolder: state.url.appendingPathComponent("state"),
+            sandbox: sandbox)
         let watchedNames = (0..<5).map { "watched-\($0).gpx" }
         let handedNames = (0..<5).map { "handed-\($0).gpx" }
         for (index, name) in watchedNames.enumerated() {
