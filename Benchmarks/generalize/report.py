@@ -37,7 +37,15 @@ def summary(rows):
         "corner": statistics.mean(r["corner_cut"] for _, r in rows),
         "jitter": statistics.median(r["jitter"] for _, r in rows),
         "lap": statistics.mean(r["lap_mean_abs"] for _, r in rows) if "lap_mean_abs" in rows[0][1] else None,
+        "lap_floor": statistics.mean(e["lap_floor"] for e, _ in rows) if "lap_floor" in rows[0][0] else None,
     }
+
+
+def lap_cell(s):
+    """The mean lap error, and beside it that of the noise-free samples (what sampling alone costs)."""
+    if s["lap"] is None:
+        return "–"
+    return "%.2f %% (floor %.2f %%)" % (s["lap"], s["lap_floor"]) if s["lap_floor"] is not None else "%.2f %%" % s["lap"]
 
 
 def main():
@@ -48,7 +56,7 @@ def main():
     grouped = group(scores, tool, keys)
     based = group(scores, base, keys) if base else {}
     print("| generator | class | truth | files | median abs error | signed median | worst | max dev (m) | "
-          "time order | lap error (mean abs) | corner cut (m) | jitter on straights | noise-free floor | %s"
+          "time order | lap error (mean abs; noise-free samples) | corner cut (m) | jitter on straights | noise-free floor | %s"
           "verdict |" % ("%s median | " % base if base else ""))
     print("|---|---|---|---|---|---|---|---|---|---|---|---|---|%s---|" % ("---|" if base else ""))
     met = total = 0
@@ -71,16 +79,16 @@ def main():
             basecell = "%.2f %% | " % summary(based[key])["median"]
         print("| %s | %s | %s | %d | %.2f %% | %+.2f %% | %.2f %% | %.1f | %s | %s | %+.1f | %+.2f %% | %+.2f %% | %s%s |" % (
             key[0], kind, key[1], s["n"], s["median"], s["signed"], s["worst"], s["max_dev"],
-            "ok" if s["monotone"] else "BACKWARDS", "%.2f %%" % s["lap"] if s["lap"] is not None else "–",
+            "ok" if s["monotone"] else "BACKWARDS", lap_cell(s),
             s["corner"], s["jitter"], s["floor"], basecell, "met" if ok else "NOT MET: " + ", ".join(misses)))
     print("\n%d of %d generator × truth cells meet every target.\n" % (met, total))
-    print("| generator | truth | sampling | files | median abs error | signed | worst | max dev (m) | floor |")
-    print("|---|---|---|---|---|---|---|---|---|")
+    print("| generator | truth | sampling | files | median abs error | signed | worst | max dev (m) | floor | laps |")
+    print("|---|---|---|---|---|---|---|---|---|---|")
     for key, rows in sorted(group(scores, tool, ("generator", "truth", "sampling")).items()):
         s = summary(rows)
-        print("| %s | %s | %s | %d | %.2f %% | %s | %.2f %% | %.1f | %+.2f %% |" % (
+        print("| %s | %s | %s | %d | %.2f %% | %s | %.2f %% | %.1f | %+.2f %% | %s |" % (
             key[0], key[1], key[2], s["n"], s["median"],
-            ", ".join("%+.2f" % r["error"] for _, r in rows), s["worst"], s["max_dev"], s["floor"]))
+            ", ".join("%+.2f" % r["error"] for _, r in rows), s["worst"], s["max_dev"], s["floor"], lap_cell(s)))
 
 
 if __name__ == "__main__":

@@ -11,7 +11,8 @@ For every IN_DIR/<name>.gpx with its .truth.json, reads OUT_DIR/<name>.gpx and m
   within ±10 m of path), metres; positive = cutting inside;
 - jitter: length of the output between neighbouring points on straights (no more than 3° of turn within
   ±25 m) over the true distance covered there, minus 1, in %: noise that survives adds length there;
-- laps (400 m track): each lap's output length between the true lap times, mean |error| in %.
+- laps (400 m track): each lap's output length between the true lap times, mean |error| in %; and, once per
+  input, the same for the noise-free samples (`lap_floor`): what the sampling alone costs.
 """
 import json
 import math
@@ -22,7 +23,7 @@ import xml.etree.ElementTree as ET
 import numpy as np
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from make_worlds import build_truth  # noqa: E402
+from make_worlds import at, build_truth  # noqa: E402
 
 WINDOW = 150.0  # metres of path searched either side of where the athlete truly was at that time
 
@@ -128,22 +129,41 @@ def score(info, rows):
         "points": len(pts),
     }
     if info.get("laps"):
-        lap_len = info["lap_length"]
-        cumulative = np.concatenate([[0.0], np.cumsum(steps)])
-        bounds = []
-        for k in range(info["laps"] + 1):
-            target = k * lap_len
-            i = int(np.searchsorted(truth.arcs, target))
-            i = min(max(i, 1), len(truth.arcs) - 1)
-            a0, a1 = truth.arcs[i - 1], truth.arcs[i]
-            bounds.append(i - 1 + (target - a0) / (a1 - a0) if a1 > a0 else float(i))
-        bounds[-1] = min(bounds[-1], ts[-1])
-        at = np.interp(bounds, ts, cumulative)
-        laps = [(at[k + 1] - at[k] - lap_len) / lap_len * 100 for k in range(info["laps"])]
+        laps = lap_errors(info, truth, ts, steps)
         result["lap_mean_abs"] = float(np.mean(np.abs(laps)))
         result["lap_mean"] = float(np.mean(laps))
         result["lap_worst"] = float(np.max(np.abs(laps)))
     return result
+
+
+def lap_errors(info, truth, ts, steps):
+    """Each lap's length between the true lap times (the track's length between times ts, interpolated), in %."""
+    lap_len = info["lap_length"]
+    cumulative = np.concatenate([[0.0], np.cumsum(steps)])
+    bounds = []
+    for k in range(info["laps"] + 1):
+        target = k * lap_len
+        i = int(np.searchsorted(truth.arcs, target))
+        i = min(max(i, 1), len(truth.arcs) - 1)
+        a0, a1 = truth.arcs[i - 1], truth.arcs[i]
+        bounds.append(i - 1 + (target - a0) / (a1 - a0) if a1 > a0 else float(i))
+    bounds[-1] = min(bounds[-1], ts[-1])
+    at = np.interp(bounds, ts, cumulative)
+    return [(at[k + 1] - at[k] - lap_len) / lap_len * 100 for k in range(info["laps"])]
+
+
+def lap_floor(info, rows):
+    """The lap error of the noise-free samples: true positions at the recorded times, straight lines between.
+    What sampling alone costs each lap (10 s fixes cut a bend's arc to chords, a loss of signal cuts more)."""
+    key = (info["truth"], info["seed"])
+    if key not in _truths:
+        _truths[key] = Truth(info)
+    truth = _truths[key]
+    path, arcs, _, _, _ = build_truth(info["truth"], info["seed"])
+    ts = np.array(sorted({seconds(s, info["start"]) for s, _, _ in rows if s is not None}))
+    xy = np.array([at(path, truth.arc_at(t)) for t in ts])
+    steps = np.hypot(*np.diff(xy, axis=0).T)
+    return float(np.mean(np.abs(lap_errors(info, truth, ts, steps))))
 
 
 def main():
@@ -153,6 +173,8 @@ def main():
     for name in names:
         info = json.load(open(os.path.join(in_dir, name + ".truth.json")))
         entry = {k: info[k] for k in ("generator", "class", "truth", "sampling", "seed", "params", "faults")}
+        if info.get("laps"):
+            entry["lap_floor"] = lap_floor(info, read_gpx(os.path.join(in_dir, name + ".gpx"), info["origin"], info["earth"]))
         for out_dir in out_dirs:
             out = os.path.join(out_dir, name + ".gpx")
             if os.path.exists(out):

@@ -55,10 +55,11 @@ struct SyntheticTrack {
     ///   - stop: seconds from start and duration of a stop, if any.
     init(
         seed: UInt64, duration: Double, interval: Double, noise: SyntheticNoise,
-        speed: (Double) -> Double = { _ in 3.0 }, stop: (at: Double, seconds: Double)? = nil
+        speed: (Double) -> Double = { _ in 3.0 }, stop: (at: Double, seconds: Double)? = nil,
+        path: [(x: Double, y: Double)] = Self.loopPath()
     ) {
         var random = SyntheticRandom(seed: seed)
-        path = Self.loopPath()
+        self.path = path
         let pathLength = Double(path.count - 1)
         var points: [TrackPoint] = []
         var arcs: [Date: Double] = [:]
@@ -138,6 +139,34 @@ struct SyntheticTrack {
             for _ in 0..<steps {
                 heading += (turn * Double.pi / 180) / Double(steps)
                 x += arcLength / Double(steps) * cos(heading); y += arcLength / Double(steps) * sin(heading)
+                result.append((x, y))
+            }
+        }
+        return result
+    }
+
+    /// Laps of a 400 m athletics track in lane 1 (two 84.39 m straights, two bends of 36.5 m radius), 1 m
+    /// apart (the bends' points a little under 1 m, so that a lap is exactly 400 m).
+    static func athleticsTrackPath(laps: Int) -> [(x: Double, y: Double)] {
+        let straight = 84.39, radius = 36.5
+        var result: [(x: Double, y: Double)] = [(0, 0)]
+        var x = 0.0, y = 0.0, heading = 0.0
+        for _ in 0..<(2 * laps) {
+            for _ in 0..<Int(straight) {
+                x += cos(heading); y += sin(heading)
+                result.append((x, y))
+            }
+            // The straight's fraction of a metre, then the bend, so that each half lap is 200 m.
+            let rest = straight - Double(Int(straight))
+            x += rest * cos(heading); y += rest * sin(heading)
+            let bend = 200 - straight
+            let steps = Int(bend)
+            for _ in 0..<steps {
+                let turn = Double.pi / Double(steps)
+                let chord = 2 * radius * sin(turn / 2)
+                heading += turn / 2
+                x += chord * cos(heading); y += chord * sin(heading)
+                heading += turn / 2
                 result.append((x, y))
             }
         }

@@ -3,8 +3,11 @@ import Foundation
 extension KalmanSmoother {
     /// Candidate acceleration noise densities (m²/s³), from a stroll to a sprint finish or a bike descent.
     static let accelerationCandidates: [Double] = [0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1, 2, 5]
-    /// Candidate measurement noise as multiples of the estimated noise.
-    static let noiseFactors: [Double] = [0.7, 1, 1.5, 2, 3]
+    /// Candidate measurement noise as multiples of the estimated noise. The estimate reads how far each fix
+    /// sits off the chord of its neighbours, which a bend between sparse fixes inflates (a 400 m track
+    /// recorded every 10 s reads 15–17 m of "noise" from a watch with 3 m), so the candidates reach well below
+    /// it and the likelihood decides.
+    static let noiseFactors: [Double] = [0.15, 0.25, 0.4, 0.7, 1, 1.5, 2, 3]
     /// At most this many points feed the tuning; a long activity's start says enough about its device.
     static let tuningPoints = 20_000
 
@@ -21,7 +24,11 @@ extension KalmanSmoother {
         }
         guard !sample.isEmpty else { return (sigma, maxAccelerationNoise) }
         let candidates = accelerationCandidates.filter { $0 <= maxAccelerationNoise }
-        let sigmas = noiseFactors.map { max(NoiseEstimator.floorMeters, sigma * $0) }
+        // Factors that all fall on the floor give one candidate, not several.
+        var sigmas: [Double] = []
+        for factor in noiseFactors where !sigmas.contains(max(NoiseEstimator.floorMeters, sigma * factor)) {
+            sigmas.append(max(NoiseEstimator.floorMeters, sigma * factor))
+        }
         // Every (measurement noise, process noise) pair, measurement noise outermost: ties go to the first.
         let pairs = sigmas.flatMap { candidateSigma in candidates.map { (r: candidateSigma * candidateSigma, q: $0) } }
         let points = sample.reduce(0) { $0 + $1.count }

@@ -146,6 +146,19 @@ public enum TrackCleaner {
         points.removeLast(points.count - samples.count)
     }
 
+    /// The median time between neighbouring fixes, gaps left out; 1 s when there is nothing to measure.
+    static func typicalInterval(_ samples: [CleaningSample], gapSeconds: Double) -> Double {
+        let stride = max(1, samples.count / 50_000)
+        var steps: [Double] = []
+        steps.reserveCapacity(samples.count / stride + 1)
+        for i in Swift.stride(from: 1, to: samples.count, by: stride) {
+            let dt = samples[i].t - samples[i - 1].t
+            if dt > 0, dt <= gapSeconds { steps.append(dt) }
+        }
+        guard !steps.isEmpty else { return 1 }
+        return Selection.kthSmallest(steps.count / 2, of: &steps)
+    }
+
     /// Smooths each run between gaps on its own: across a long pause the athlete's velocity is unknown.
     /// Returns the points moved and the noise the smoother assumed.
     private static func smoothRuns(
@@ -158,12 +171,13 @@ public enum TrackCleaner {
             start = end
         }
         let runs = bounds.map { samples[$0] }
-        let tuned = KalmanSmoother.tune(runs, sigma: sigma, maxAccelerationNoise: profile.accelerationNoise)
+        let cap = profile.accelerationNoise(samplingInterval: typicalInterval(samples, gapSeconds: gapSeconds))
+        let tuned = KalmanSmoother.tune(runs, sigma: sigma, maxAccelerationNoise: cap)
         // An error that wanders (correlated over seconds to minutes) is modelled as such when the data show
         // it clearly; otherwise the white-noise model stands.
         let wandering = KalmanSmoother.tuneWander(
             runs, sigma: tuned.sigma, accelerationNoise: tuned.accelerationNoise,
-            maxAccelerationNoise: profile.accelerationNoise, estimatedNoise: sigma)
+            maxAccelerationNoise: cap, estimatedNoise: sigma)
         var moved = 0
         for range in bounds {
             if let wandering {
