@@ -81,7 +81,25 @@ struct CleaningAccuracyTests {
         #expect(synthetic.maxDeviation(of: cleaned.segments[0]) <= 30)
     }
 
-    /// Files from modern watches and bike computers are already clean: cleaning may change them by 1 % at most.
+    /// A device that filters its own fixes (a phone's fused location, many Garmin units) writes a track that is
+    /// smoother than the 1 m the noise estimate bottoms out at. Smoothing it as if it had 1 m of noise cuts its
+    /// corners (−0.21 % on these seeds); the tuning may go below that, and the track is then changed by no
+    /// more than 0.15 % (−0.10 %).
+    @Test(arguments: [UInt64(41), 42, 43])
+    func aTrackItsDeviceAlreadySmoothedIsBarelyChanged(seed: UInt64) {
+        let filtered = SyntheticNoise(correlatedMeters: 0.6, correlationSeconds: 60, whiteMeters: 0.05, spikeProbability: 0)
+        let synthetic = SyntheticTrack(
+            seed: seed, duration: 1800, interval: 1, noise: filtered, speed: { 8 + 2 * sin($0 / 60) })
+        var track = synthetic.track
+        track.sport = "cycling"
+        let (cleaned, _) = TrackCleaner.clean(track)
+        let before = SyntheticTrack.length(synthetic.points)
+        let change = (SyntheticTrack.length(cleaned.segments[0]) - before) / before
+        #expect(abs(change) <= 0.0015, "seed \(seed): length changed by \(change)")
+    }
+
+    /// Files from modern watches and bike computers are already clean: cleaning may change them by 0.5 % at
+    /// most (issue 15's target; they change by 0.3 % at most).
     @Test(arguments: [
         "wahoo-element-bolt.gpx", "garmin-edge-800-output.gpx", "garmin-forerunner-10-output.gpx",
         "gpx_garmin_extensions.gpx", "garmin-oregon-700-output.gpx", "history.tcx",
@@ -92,7 +110,7 @@ struct CleaningAccuracyTests {
         let (cleaned, _) = TrackCleaner.clean(track)
         let before = track.segments.map(SyntheticTrack.length).reduce(0, +)
         let after = cleaned.segments.map(SyntheticTrack.length).reduce(0, +)
-        #expect(abs(after - before) / before <= 0.01, "\(name): \(before) m became \(after) m")
+        #expect(abs(after - before) / before <= 0.005, "\(name): \(before) m became \(after) m")
         // Only positions move, and never far.
         let byTime = Dictionary(track.allPoints.map { ($0.time!, $0) }, uniquingKeysWith: { first, _ in first })
         for point in cleaned.allPoints {
