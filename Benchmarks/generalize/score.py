@@ -159,7 +159,7 @@ def lap_floor(info, rows):
     if key not in _truths:
         _truths[key] = Truth(info)
     truth = _truths[key]
-    path, arcs, _, _, _ = build_truth(info["truth"], info["seed"])
+    path = build_truth(info["truth"], info["seed"])[0]
     ts = np.array(sorted({seconds(s, info["start"]) for s, _, _ in rows if s is not None}))
     xy = np.array([at(path, truth.arc_at(t)) for t in ts])
     steps = np.hypot(*np.diff(xy, axis=0).T)

@@ -60,9 +60,12 @@ struct SparseSamplingTests {
     /// between the true positions at those times (and across two losses of signal) are 13 % short of what was
     /// run. Smoothing may take out the noise, not more: the cleaned track is no shorter than those lines by
     /// more than 1.5 %. With the smoother's acceleration noise capped at its 1 s value the bends did not fit,
-    /// the wander model took them for a wandering error and took them out: 2.4–2.8 % below the lines (now
-    /// 0.3–0.8 %).
+    /// the wander model took them for a wandering error and took them out: 2.5–3.0 % below the lines (now
+    /// 0.1–0.7 %).
     @Test func aTrackRecordedEveryTenSecondsKeepsItsBends() {
+        let lap = SyntheticTrack.athleticsTrackPath(laps: 1)
+        let lapLength = zip(lap, lap.dropFirst()).reduce(0) { $0 + hypot($1.1.x - $1.0.x, $1.1.y - $1.0.y) }
+        #expect(abs(lapLength - 400) < 0.1, "a lap of the synthetic track is \(lapLength) m")
         for seed in UInt64(61)...63 {
             let path = SyntheticTrack.athleticsTrackPath(laps: 25)
             let speed: (Double) -> Double = { 5.3 + 0.25 * sin($0 / 120) }

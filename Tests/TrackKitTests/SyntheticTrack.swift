@@ -145,32 +145,26 @@ struct SyntheticTrack {
         return result
     }
 
-    /// Laps of a 400 m athletics track in lane 1 (two 84.39 m straights, two bends of 36.5 m radius), 1 m
-    /// apart (the bends' points a little under 1 m, so that a lap is exactly 400 m).
+    /// Laps of a 400 m athletics track, measured as a runner in lane 1 runs it (two 84.39 m straights, two
+    /// bends of 36.80 m radius, so that a lap is 400.00 m), one point per metre of the lap: `position(on:at:)`
+    /// reads a path's index as metres.
     static func athleticsTrackPath(laps: Int) -> [(x: Double, y: Double)] {
-        let straight = 84.39, radius = 36.5
-        var result: [(x: Double, y: Double)] = [(0, 0)]
-        var x = 0.0, y = 0.0, heading = 0.0
-        for _ in 0..<(2 * laps) {
-            for _ in 0..<Int(straight) {
-                x += cos(heading); y += sin(heading)
-                result.append((x, y))
+        let straight = 84.39, radius = 36.8
+        let bend = Double.pi * radius
+        let lap = 2 * (straight + bend)
+        // Anticlockwise from the start of the home straight, the centre of the first bend at (straight, radius).
+        func point(_ metres: Double) -> (x: Double, y: Double) {
+            let a = metres.truncatingRemainder(dividingBy: lap)
+            if a < straight { return (a, 0) }
+            if a < straight + bend {
+                let angle = (a - straight) / radius - Double.pi / 2
+                return (straight + radius * cos(angle), radius + radius * sin(angle))
             }
-            // The straight's fraction of a metre, then the bend, so that each half lap is 200 m.
-            let rest = straight - Double(Int(straight))
-            x += rest * cos(heading); y += rest * sin(heading)
-            let bend = 200 - straight
-            let steps = Int(bend)
-            for _ in 0..<steps {
-                let turn = Double.pi / Double(steps)
-                let chord = 2 * radius * sin(turn / 2)
-                heading += turn / 2
-                x += chord * cos(heading); y += chord * sin(heading)
-                heading += turn / 2
-                result.append((x, y))
-            }
+            if a < 2 * straight + bend { return (straight - (a - straight - bend), 2 * radius) }
+            let angle = (a - 2 * straight - bend) / radius + Double.pi / 2
+            return (radius * cos(angle), radius + radius * sin(angle))
         }
-        return result
+        return (0...Int((Double(laps) * lap).rounded(.down))).map { point(Double($0)) }
     }
 
     static func position(on path: [(x: Double, y: Double)], at arc: Double) -> (x: Double, y: Double) {
