@@ -7,7 +7,9 @@ public struct CleaningOptions: Sendable, Equatable {
     public var sport: String?
     /// Drop duplicate timestamps, put locally swapped points back in order, drop points that jump back in time.
     public var repairTimestamps: Bool
-    /// Drop GPS spikes: points at an impossible speed, or far out and back between two close neighbours.
+    /// Drop GPS spikes: points at an impossible speed, or far out and back between two close neighbours; and
+    /// take bursts of reflected signal (the fixes jump aside, move on with the athlete, and jump back) back
+    /// onto the track.
     public var removeSpikes: Bool
     /// Collapse the wandering positions of a stop so it adds no distance; keeps its first and last points.
     public var collapseStops: Bool

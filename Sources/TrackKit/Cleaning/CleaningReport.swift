@@ -11,18 +11,21 @@ public struct CleaningReport: Sendable, Codable, Equatable {
     public var reordered: Int
     /// Stops found and collapsed.
     public var stops: Int
+    /// Bursts of reflected signal found (the fixes jumped aside and back) and taken back onto the track.
+    public var bursts: Int
     /// Measurement noise the smoother assumed (metres, 1 sigma per axis), the largest over the segments;
     /// nil when nothing was smoothed.
     public var noiseMeters: Double?
 
     public init(
-        removed: [String: Int] = [:], smoothed: Int = 0, reordered: Int = 0, stops: Int = 0,
+        removed: [String: Int] = [:], smoothed: Int = 0, reordered: Int = 0, stops: Int = 0, bursts: Int = 0,
         noiseMeters: Double? = nil
     ) {
         self.removed = removed
         self.smoothed = smoothed
         self.reordered = reordered
         self.stops = stops
+        self.bursts = bursts
         self.noiseMeters = noiseMeters
     }
 

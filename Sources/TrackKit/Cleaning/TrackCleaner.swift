@@ -1,8 +1,8 @@
 import Foundation
 
-/// Cleans GPS noise out of a track: timestamp repairs, spikes, stop jitter, then Kalman–RTS smoothing whose
-/// noise model (white noise, acceleration noise, and a wandering error when the track shows one) is
-/// estimated from the track itself by maximum likelihood.
+/// Cleans GPS noise out of a track: timestamp repairs, spikes, bursts of reflected signal, stop jitter, then
+/// Kalman–RTS smoothing whose noise model (white noise, acceleration noise, and a wandering error when the track
+/// shows one) is estimated from the track itself by maximum likelihood.
 ///
 /// Works per segment on points in time order. Only latitude and longitude ever change: every point that
 /// stays keeps its time, elevation and sensor data. Segments with a point that has no time are left as
@@ -115,6 +115,9 @@ public enum TrackCleaner {
             report.count(CleaningReport.Reason.spikes, filtered.removed)
         }
         let sigma = NoiseEstimator.sigma(samples, gapSeconds: options.gapSeconds)
+        if options.removeSpikes {
+            report.bursts += BurstFilter.correct(&samples, sigma: sigma, gapSeconds: options.gapSeconds).count
+        }
         if options.collapseStops {
             let collapsed = StopCollapser.collapse(
                 samples, radius: StopCollapser.radius(forNoise: sigma), profile: profile)
@@ -147,12 +150,13 @@ public enum TrackCleaner {
     }
 
     /// The median time between neighbouring fixes, gaps left out; 1 s when there is nothing to measure.
-    static func typicalInterval(_ samples: [CleaningSample], gapSeconds: Double) -> Double {
+    static func typicalInterval(_ samples: some RandomAccessCollection<CleaningSample>, gapSeconds: Double) -> Double {
         let stride = max(1, samples.count / 50_000)
         var steps: [Double] = []
         steps.reserveCapacity(samples.count / stride + 1)
-        for i in Swift.stride(from: 1, to: samples.count, by: stride) {
-            let dt = samples[i].t - samples[i - 1].t
+        for offset in Swift.stride(from: 1, to: samples.count, by: stride) {
+            let i = samples.index(samples.startIndex, offsetBy: offset)
+            let dt = samples[i].t - samples[samples.index(before: i)].t
             if dt > 0, dt <= gapSeconds { steps.append(dt) }
         }
         guard !steps.isEmpty else { return 1 }
