@@ -16,9 +16,9 @@ import Foundation
 /// either: moving sideways at an even pace costs progress along the way, so both steps land behind the lines.
 ///
 /// Once one jump is clear, its partner is looked for knowing the step to expect, so it is found even where the
-/// athlete turns as the signal comes back, and after a slow fall (a receiver lets go of a reflection more slowly
-/// than it takes one up). A partner is taken only if the fixes, with the burst taken out, show no jump left around
-/// it or inside it. Between the two jumps the offset is taken out, interpolated in time from one jump's estimate
+/// athlete turns as the signal comes back (within a clear jump's rise), and after a slow fall where they do not
+/// (a receiver lets go of a reflection more slowly than it takes one up). A partner is taken only if the fixes,
+/// with the burst taken out, show no jump left around it or inside it. Between the two jumps the offset is taken out, interpolated in time from one jump's estimate
 /// to the other's; a fix within a rise or a fall is moved by the part of the jump it has made.
 ///
 /// Left to the smoother: a lone jump, or one whose partner does not mirror it (without a partner there is no
@@ -341,7 +341,11 @@ enum BurstFilter {
             var found: [(jump: Jump, mismatch: Double, start: Int)] = []
             // A reflection is taken up at once but may be let go of slowly: a partner after the jump may fall
             // for longer than a clear jump rises.
-            forEachStep(lasts: lasts, rise: after ? maxFallSeconds : maxEntrySeconds) { candidate, _, _ in
+            forEachStep(lasts: lasts, rise: after ? maxFallSeconds : maxEntrySeconds) { candidate, _, change in
+                // A long fall only where the athlete's velocity holds across it: carried through a turn for that
+                // long, the lines miss each other by as much as a burst (a phone's drift that ends in a jump back
+                // found its "partner" in the next corner that way).
+                guard change <= velocityTolerance || s[candidate.first].t - s[candidate.last].t <= maxRiseSeconds else { return }
                 // ... and for a partner before the jump, the window after it.
                 guard after || s[jump.last].t - s[candidate.first].t >= window else { return }
                 guard after || s[jump.last].t - s[candidate.first].t <= maxHoldSeconds else { return }
