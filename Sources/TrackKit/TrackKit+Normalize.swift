@@ -78,6 +78,7 @@ extension TrackKit {
         let distanceRaw = Geodesy.length(of: track)
         var usable = !issues.contains { $0.severity == .error }
         var removed: [String: Int] = [:]
+        var corrected: [String: Int] = [:]
         if dropped > 0 { removed["invalid_position"] = dropped }
         // A report draws the track as recorded beside the cleaned one: keep a copy only when asked.
         let recorded: Track? = options.reportFile != nil ? track : nil
@@ -86,6 +87,7 @@ extension TrackKit {
         if options.clean, usable {
             if let report = TrackCleaner.clean(&track, options: CleaningOptions(sport: options.sport), keepingAtLeast: 2, removals: &removals) {
                 removed.merge(report.removed.filter { $0.value > 0 }) { $0 + $1 }
+                corrected = report.corrected
             } else {
                 issues.append(.warning(.cleaningSkipped, "cleaning would leave fewer than 2 points (the device barely moved); the track is kept as recorded"))
             }
@@ -138,7 +140,7 @@ extension TrackKit {
             let page = CleaningReportPage(
                 fileName: options.reportTitle ?? "activity", format: track.format, sport: track.sport,
                 recorded: recorded, cleaned: cleanable ? track : nil, removals: removals ?? [], issues: issues,
-                usable: usable, invalidPositions: dropped)
+                usable: usable, invalidPositions: dropped, corrected: corrected)
             try writeReportPage(page.html(), to: destination)
             reportFile = destination
         }
@@ -148,7 +150,7 @@ extension TrackKit {
             pointsOut: pointsOut, distanceRawMeters: distanceRaw, distanceMeters: summary.distanceMeters,
             startTime: summary.startTime,
             duration: summary.endTime.flatMap { end in summary.startTime.map { end.timeIntervalSince($0) } },
-            removed: removed, name: track.name, sport: track.sport, output: output, outputFile: outputFile,
+            removed: removed, corrected: corrected, name: track.name, sport: track.sport, output: output, outputFile: outputFile,
             outputValidation: validation, reportFile: reportFile)
     }
 

@@ -20,6 +20,8 @@ struct CheckReport: Encodable {
     var startTime: String?
     var durationSeconds: Double?
     var removed: [String: Int]
+    /// What cleaning moved back onto the track without removing a point, by kind (`bursts`).
+    var corrected: [String: Int]
     var issues: [Issue]
     var written: String?
     /// Where the HTML cleaning report was written (`--report`).
@@ -31,7 +33,7 @@ struct CheckReport: Encodable {
     var validation: String
 
     enum CodingKeys: String, CodingKey {
-        case file, valid, format, removed, issues, written, report, validated, validation
+        case file, valid, format, removed, corrected, issues, written, report, validated, validation
         case pointsIn = "points_in"
         case pointsOut = "points_out"
         case distanceRawMeters = "distance_raw_m"
@@ -51,6 +53,7 @@ struct CheckReport: Encodable {
         startTime = normalized.startTime.map(TrackKit.timestamp)
         durationSeconds = normalized.duration
         removed = normalized.removed
+        corrected = normalized.corrected
         issues = normalized.issues.map { Issue(code: $0.code.rawValue, message: FileName.display($0.message), severity: $0.severity.rawValue) }
         validated = normalized.outputValidation == .full
         validation = normalized.outputValidation.rawValue
@@ -60,6 +63,7 @@ struct CheckReport: Encodable {
         self.file = file
         valid = false
         removed = [:]
+        corrected = [:]
         validated = false
         validation = OutputValidation.skipped.rawValue
         let code = ((failure as? TrackError)?.code ?? .unreadable).rawValue
@@ -96,6 +100,9 @@ struct CheckReport: Encodable {
         }
         if !removed.isEmpty {
             lines.append("  removed   " + removed.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))
+        }
+        if let bursts = corrected[CleaningReport.Correction.bursts], bursts > 0 {
+            lines.append("  corrected \(bursts) burst\(bursts == 1 ? "" : "s") of reflected signal, moved back onto the track")
         }
         for issue in issues { lines.append("  \(issue.severity == "error" ? "error  " : "warning") \(issue.code): \(issue.message)") }
         switch validation {

@@ -20,3 +20,42 @@ public enum SampleTrack {
         return Data(lines.joined(separator: "\n").utf8)
     }
 }
+
+extension SampleTrack {
+    /// A 12-minute run heading north at 3 m/s, a fix every second with about a metre of noise, through which the
+    /// fixes jump `burstMetres` east (across the way) for `holdSeconds`, then jump back: one burst of reflected
+    /// signal, as a watch records it beside tall buildings. The same bytes on every call.
+    public static func gpxWithBurst(
+        start: Date = Date(timeIntervalSince1970: 1_763_708_531), burstAt: Double = 240, holdSeconds: Double = 30,
+        burstMetres: Double = 35, latitude: Double = 47.37
+    ) -> Data {
+        let formatter = Date.ISO8601FormatStyle()
+        let metre = 1 / 111_195.0
+        let eastMetre = metre / cos(latitude * Double.pi / 180)
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        /// Uniform in [-1, 1), from a fixed linear congruential sequence.
+        func unit() -> Double {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Double(state >> 11) / Double(1 << 53) * 2 - 1
+        }
+        var lines = [
+            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>",
+            "<gpx version=\"1.1\" creator=\"trackdrop tests\" xmlns=\"http://www.topografix.com/GPX/1/1\">",
+            "<trk><name>Burst</name><type>running</type><trkseg>",
+        ]
+        let rise = 2.0, fall = 3.0
+        for second in 0..<720 {
+            let t = Double(second)
+            let s = t - burstAt
+            let weight = s <= 0 || s >= rise + holdSeconds + fall ? 0
+                : s < rise ? s / rise : s <= rise + holdSeconds ? 1 : (rise + holdSeconds + fall - s) / fall
+            let north = 3 * t + unit() + unit()
+            let east = weight * burstMetres + unit() + unit()
+            let lat = latitude + north * metre, lon = 8.54 + east * eastMetre
+            lines.append(String(format: "<trkpt lat=\"%.7f\" lon=\"%.7f\"><ele>410</ele><time>%@</time></trkpt>",
+                                lat, lon, formatter.format(start.addingTimeInterval(t))))
+        }
+        lines.append("</trkseg></trk></gpx>")
+        return Data(lines.joined(separator: "\n").utf8)
+    }
+}

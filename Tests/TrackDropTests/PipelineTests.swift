@@ -38,6 +38,30 @@ struct PipelineTests {
         }
     }
 
+    /// A burst of reflected signal that cleaning moved back onto the track is counted in the sidecar; a file
+    /// without one says so with an empty count.
+    @Test func aBurstCleaningTookOutIsCountedInTheSidecar() async throws {
+        let harness = try PipelineHarness()
+        defer { harness.remove() }
+        try await SandboxHarness.withSession { _, session in
+            try SampleTrack.gpxWithBurst(start: ActivityFilesByStart.start(110)).write(to: harness.inbox.file("burst.gpx"))
+            try ActivityFilesByStart.gpx(start: ActivityFilesByStart.start(111)).write(to: harness.inbox.file("plain.gpx"))
+            _ = try await harness.runOnce(session: session)
+            let burst = try harness.sidecar("burst.gpx")
+            #expect(burst.status == "uploaded")
+            let track = try #require(burst.track)
+            #expect(track.corrected == ["bursts": 1])
+            #expect(track.removed.isEmpty, "\(track.removed)")
+            #expect(track.pointsOut == track.pointsIn)
+            // Out 35 m and back adds about 70 m; cleaning takes it out again.
+            #expect(track.distanceRawM - track.distanceM > 50, "\(track.distanceRawM) → \(track.distanceM)")
+            #expect(try harness.sidecar("plain.gpx").track?.corrected == [:])
+            let text = try String(contentsOf: harness.inbox.file("burst.gpx.result.json"), encoding: .utf8)
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+            #expect((object["track"] as? [String: Any])?["corrected"] as? [String: Int] == ["bursts": 1], "\(text)")
+        }
+    }
+
     @Test func invalidFilesAndLocalDuplicatesCostNoAPICall() async throws {
         let harness = try PipelineHarness()
         defer { harness.remove() }

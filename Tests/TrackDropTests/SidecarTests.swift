@@ -79,6 +79,28 @@ struct SidecarTests {
         #expect(Sidecar(entry: entry, links: .strava).track == nil)
     }
 
+    /// `corrected` follows `removed` in the track block, and a summary written before it existed reads as `{}`.
+    @Test func theTrackBlockCountsWhatCleaningMovedBack() throws {
+        var entry = doneEntry(path: "/w/a.gpx")
+        entry.trackJSON = #"{"format":"gpx","points_in":720,"points_out":720,"distance_raw_m":2230,"distance_m":2160,"start_time":"2026-11-21T07:02:11Z","removed":{},"corrected":{"bursts":2}}"#
+        let sidecar = Sidecar(entry: entry, links: .strava)
+        #expect(sidecar.track?.corrected == ["bursts": 2])
+        let text = String(decoding: sidecar.encoded(), as: UTF8.self)
+        let removed = try #require(text.range(of: "\"removed\":"))
+        let corrected = try #require(text.range(of: "\"corrected\":"))
+        #expect(removed.lowerBound < corrected.lowerBound)
+        #expect(try JSONDecoder().decode(Sidecar.self, from: Data(text.utf8)) == sidecar)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        let track = try #require(object["track"] as? [String: Any])
+        #expect(track["corrected"] as? [String: Int] == ["bursts": 2])
+
+        entry.trackJSON = #"{"format":"gpx","points_in":3600,"points_out":3571,"removed":{"spikes":3}}"#
+        let older = Sidecar(entry: entry, links: .strava)
+        #expect(older.track?.corrected == [:])
+        let olderObject = try #require(try JSONSerialization.jsonObject(with: older.encoded()) as? [String: Any])
+        #expect((olderObject["track"] as? [String: Any])?["corrected"] as? [String: Int] == [:])
+    }
+
     @Test func aPendingSidecarSaysWhyAndAFinalOneDoesNot() throws {
         var entry = doneEntry(path: "/w/a.gpx")
         entry.waitingReason = "Strava is still processing upload 8919698041 after 15 min"

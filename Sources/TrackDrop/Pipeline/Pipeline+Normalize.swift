@@ -160,7 +160,8 @@ extension Pipeline {
             distanceRawM: (track.distanceRawMeters * 10).rounded() / 10,
             distanceM: (track.distanceMeters * 10).rounded() / 10,
             startTime: track.startTime.map(Sidecar.timestamp),
-            removed: track.removed.filter { $0.value > 0 }
+            removed: track.removed.filter { $0.value > 0 },
+            corrected: track.corrected.filter { $0.value > 0 }
         )
         return (try? JSONEncoder().encode(summary)).map { String(decoding: $0, as: UTF8.self) }
     }

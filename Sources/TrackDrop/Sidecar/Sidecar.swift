@@ -15,16 +15,18 @@ public struct Sidecar: Codable, Sendable, Equatable {
         public var distanceM: Double
         public var startTime: String?
         public var removed: [String: Int]
+        /// What cleaning moved back onto the track without removing a point, by kind (`{"bursts": 2}`).
+        public var corrected: [String: Int]
 
         enum CodingKeys: String, CodingKey {
-            case format, removed
+            case format, removed, corrected
             case pointsIn = "points_in", pointsOut = "points_out", distanceRawM = "distance_raw_m"
             case distanceM = "distance_m", startTime = "start_time"
         }
 
         public init(
             format: String, pointsIn: Int, pointsOut: Int, distanceRawM: Double, distanceM: Double, startTime: String?,
-            removed: [String: Int]
+            removed: [String: Int], corrected: [String: Int] = [:]
         ) {
             self.format = format
             self.pointsIn = pointsIn
@@ -33,6 +35,7 @@ public struct Sidecar: Codable, Sendable, Equatable {
             self.distanceM = distanceM
             self.startTime = startTime
             self.removed = removed
+            self.corrected = corrected
         }
 
         /// The block's keys in the documented order: the one list both encoders walk.
@@ -40,7 +43,7 @@ public struct Sidecar: Codable, Sendable, Equatable {
             [
                 (.format, .text(format)), (.pointsIn, .integer(pointsIn)), (.pointsOut, .integer(pointsOut)),
                 (.distanceRawM, .number(distanceRawM)), (.distanceM, .number(distanceM)), (.startTime, .text(startTime)),
-                (.removed, .counts(removed)),
+                (.removed, .counts(removed)), (.corrected, .counts(corrected)),
             ]
         }
 
@@ -73,6 +76,7 @@ public struct Sidecar: Codable, Sendable, Equatable {
             distanceM = try container.decodeIfPresent(Double.self, forKey: .distanceM) ?? 0
             startTime = try container.decodeIfPresent(String.self, forKey: .startTime)
             removed = try container.decodeIfPresent([String: Int].self, forKey: .removed) ?? [:]
+            corrected = try container.decodeIfPresent([String: Int].self, forKey: .corrected) ?? [:]
         }
 
         func encodedMembers(indent: String) -> String {

@@ -16,6 +16,10 @@ public struct NormalizedTrack: Sendable {
     public var duration: TimeInterval?
     /// What cleaning removed, by reason, e.g. `["spikes": 3, "duplicates": 9]`.
     public var removed: [String: Int]
+    /// What cleaning moved back onto the track without removing a point, by kind, e.g. `["bursts": 2]` (bursts of
+    /// reflected signal, counted as bursts, not points; keys in `CleaningReport.Correction`). Kinds that found
+    /// nothing are absent.
+    public var corrected: [String: Int]
     public var name: String?
     public var sport: String?
     /// The normalized file in the same format, not gzipped; for FIT the original bytes. Empty when
@@ -32,7 +36,7 @@ public struct NormalizedTrack: Sendable {
         format: TrackFormat, gzipped: Bool = false, usable: Bool, issues: [TrackIssue] = [],
         pointsIn: Int = 0, pointsOut: Int = 0, distanceRawMeters: Double = 0, distanceMeters: Double = 0,
         startTime: Date? = nil, duration: TimeInterval? = nil, removed: [String: Int] = [:],
-        name: String? = nil, sport: String? = nil, output: Data = Data(), outputFile: URL? = nil,
+        corrected: [String: Int] = [:], name: String? = nil, sport: String? = nil, output: Data = Data(), outputFile: URL? = nil,
         outputValidation: OutputValidation = .skipped, reportFile: URL? = nil
     ) {
         self.reportFile = reportFile
@@ -47,6 +51,7 @@ public struct NormalizedTrack: Sendable {
         self.startTime = startTime
         self.duration = duration
         self.removed = removed
+        self.corrected = corrected
         self.name = name
         self.sport = sport
         self.output = output

@@ -40,6 +40,16 @@ public struct CleaningReport: Sendable, Codable, Equatable {
         public static let jitter = "jitter"
     }
 
+    /// The keys of `corrected` counts (`NormalizedTrack.corrected`, the sidecar's `track.corrected`): what cleaning
+    /// moved back onto the track without removing a point.
+    public enum Correction {
+        /// Bursts of reflected signal (`bursts`).
+        public static let bursts = "bursts"
+    }
+
+    /// What was moved back onto the track, by kind; kinds that found nothing are absent.
+    public var corrected: [String: Int] { bursts > 0 ? [Correction.bursts: bursts] : [:] }
+
     mutating func count(_ reason: String, _ n: Int) {
         guard n > 0 else { return }
         removed[reason, default: 0] += n

@@ -19,6 +19,8 @@ public struct CleaningReportPage: Sendable {
     public var usable: Bool
     /// Points the checks dropped before cleaning (positions outside the valid range).
     public var invalidPositions: Int
+    /// What cleaning moved back onto the track without removing a point, by kind (`CleaningReport.Correction`).
+    public var corrected: [String: Int]
     /// A sentence under the verdict, e.g. why there is no track to draw.
     public var note: String?
 
@@ -38,8 +40,10 @@ public struct CleaningReportPage: Sendable {
 
     public init(
         fileName: String, format: TrackFormat, sport: String?, recorded: Track, cleaned: Track?,
-        removals: [CleaningRemoval], issues: [TrackIssue], usable: Bool, invalidPositions: Int = 0, note: String? = nil
+        removals: [CleaningRemoval], issues: [TrackIssue], usable: Bool, invalidPositions: Int = 0,
+        corrected: [String: Int] = [:], note: String? = nil
     ) {
+        self.corrected = corrected
         self.note = note
         // A name that is not UTF-8 shows its raw bytes as \xNN, never as private-use characters.
         self.fileName = FileName.display(fileName)
@@ -88,6 +92,8 @@ public struct CleaningReportPage: Sendable {
             let count = removals.lazy.filter { $0.reason == reason }.count
             counts += "<li><span class=\"swatch\" style=\"background:\(style.color)\"></span>\(style.label): <b data-reason=\"\(reason.rawValue)\">\(count)</b></li>"
         }
+        let bursts = corrected[CleaningReport.Correction.bursts] ?? 0
+        counts += "<li id=\"corrected-bursts\">bursts of reflected signal moved back onto the track (no point removed): <b data-corrected=\"\(CleaningReport.Correction.bursts)\">\(bursts)</b></li>"
         if invalidPositions > 0 { counts += "<li>invalid positions dropped before cleaning: <b>\(invalidPositions)</b></li>" }
         counts += "</ul>"
         return "<section class=\"summary\">\(rows)\(counts)</section>"
