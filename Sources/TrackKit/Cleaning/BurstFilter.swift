@@ -164,6 +164,10 @@ enum BurstFilter {
         /// The median time between fixes, and the seconds of fixes each line is fitted to.
         let interval: Double
         let window: Double
+        /// How far a window may reach to hold `minimumFitFixes` where the fixes come unevenly: a watch's smart
+        /// recording writes one every second or two in turns and one every 5 s on a straight, so a window as long
+        /// as three median intervals may hold only two fixes there. Up to four fixes `maxInterval` apart.
+        let longestWindow: Double
         /// The smallest jump that counts, by how many fixes its rise spans (the last for any longer rise).
         var floors: [Double] = []
         /// The largest variance about its own line a window on either side of a jump may have.
@@ -175,6 +179,7 @@ enum BurstFilter {
             self.range = range
             interval = other.interval
             window = other.window
+            longestWindow = other.longestWindow
             floors = other.floors
             straightness = other.straightness
         }
@@ -184,6 +189,7 @@ enum BurstFilter {
             self.range = range
             self.interval = interval
             window = max(fitSeconds, Double(minimumFitFixes - 1) * interval)
+            longestWindow = max(window + 2 * interval, Double(minimumFitFixes - 1) * maxInterval)
             let spread = max(minimumStraightnessMeters, straightnessFactor * sigma)
             straightness = spread * spread
             // How far apart the windows on either side of a gap of d fixes sit anyway, wherever the track runs on
@@ -213,17 +219,20 @@ enum BurstFilter {
             }
         }
 
-        /// The window of fixes ending at fix `i`, nil when it holds fewer than `minimumFitFixes`.
+        /// The window of fixes ending at fix `i`: those within `window` seconds, and further back (up to
+        /// `longestWindow`) until it holds `minimumFitFixes`; nil when it cannot.
         func windowBefore(_ i: Int) -> Window? {
             var low = i
             while low > range.lowerBound, s[i].t - s[low - 1].t <= window { low -= 1 }
+            while i - low + 1 < minimumFitFixes, low > range.lowerBound, s[i].t - s[low - 1].t <= longestWindow { low -= 1 }
             return i - low + 1 >= minimumFitFixes ? Window(s, low...i) : nil
         }
 
-        /// The window of fixes starting at fix `i`.
+        /// The window of fixes starting at fix `i`, taken as `windowBefore` takes its own.
         func windowAfter(_ i: Int) -> Window? {
             var high = i
             while high + 1 < range.upperBound, s[high + 1].t - s[i].t <= window { high += 1 }
+            while high - i + 1 < minimumFitFixes, high + 1 < range.upperBound, s[high + 1].t - s[i].t <= longestWindow { high += 1 }
             return high - i + 1 >= minimumFitFixes ? Window(s, i...high) : nil
         }
 
