@@ -21,8 +21,12 @@ import Foundation
 /// with the burst taken out, show no jump left around it or inside it. Between the two jumps the offset is taken out, interpolated in time from one jump's estimate
 /// to the other's; a fix within a rise or a fall is moved by the part of the jump it has made.
 ///
+/// A burst with no hold (the fixes jump aside and fall straight back within `maxFlashSeconds`) has no line inside
+/// it and so no pair of jumps. It is found the other way round: the lines before and after it agree, and the first
+/// fix off the line lies further off than the athlete could have gone; its fixes are put back on the line.
+///
 /// Left to the smoother: a lone jump, or one whose partner does not mirror it (without a partner there is no
-/// telling which side of it is wrong); a burst whose both jumps fall in turns; bursts shorter than a window;
+/// telling which side of it is wrong); a burst whose both jumps fall in turns, or one with no hold in a turn;
 /// jumps along the athlete's way that a change of pace explains (they add no distance); jumps no larger than the
 /// track's own wander makes likely; bursts held longer than `maxHoldSeconds`; and runs sampled sparser than every
 /// `maxInterval` seconds, where a burst is a few fixes that the lines cannot pin down.
@@ -61,6 +65,8 @@ enum BurstFilter {
     static let mirrorTolerance = 0.5
     /// ... and within this fraction when the partner is a quick rise before a clear jump.
     static let entryTolerance = 0.35
+    /// Longest burst with no hold, seconds from the last fix on the line to the first fix back on it.
+    static let maxFlashSeconds = 30.0
     /// Runs whose median interval is longer than this (seconds) are left alone.
     static let maxInterval = 5.0
 
@@ -82,6 +88,24 @@ enum BurstFilter {
     struct Anchor: Equatable {
         var t, x, y, vx, vy: Double
         func position(at time: Double) -> (x: Double, y: Double) { (x + vx * (time - t), y + vy * (time - t)) }
+    }
+
+    /// A burst with no hold: the fixes after `last` and before `first` are off the line the fixes on either side
+    /// agree on.
+    struct Flash: Equatable {
+        var last: Int
+        var first: Int
+        var before: Anchor
+        var after: Anchor
+        /// How far the first fix of it was off the line, metres.
+        var size: Double
+
+        /// Where the line puts the athlete at `t`: the two anchors' lines, blended across the flash.
+        func position(at t: Double) -> (x: Double, y: Double) {
+            let p = before.position(at: t), q = after.position(at: t)
+            let w = after.t > before.t ? min(1, max(0, (t - before.t) / (after.t - before.t))) : 0
+            return (p.x + w * (q.x - p.x), p.y + w * (q.y - p.y))
+        }
     }
 
     /// A burst found and corrected: the jump into it and the jump out of it.
@@ -134,27 +158,31 @@ enum BurstFilter {
         return (dx, dy, residual * (1 / b.n + 1 / a.n + gap * gap / tt), (vx, vy))
     }
 
-    /// Corrects the bursts found in each run (split at gaps longer than `gapSeconds`) and returns them.
+    /// Corrects the bursts found in each run (split at gaps longer than `gapSeconds`) and returns how many.
     /// `sigma` is the track's estimated noise; a jump must stand out from it too.
     @discardableResult
-    static func correct(_ samples: inout [CleaningSample], sigma: Double, gapSeconds: Double) -> [Burst] {
-        var bursts: [Burst] = []
+    static func correct(_ samples: inout [CleaningSample], sigma: Double, gapSeconds: Double) -> Int {
+        var count = 0
         var start = 0
         for end in 1...max(1, samples.count) where end >= samples.count || samples[end].t - samples[end - 1].t > gapSeconds {
             if end - start >= 4 * minimumFitFixes {
-                bursts += correctRun(&samples, range: start..<end, sigma: sigma)
+                count += correctRun(&samples, range: start..<end, sigma: sigma)
             }
             start = end
         }
-        return bursts
+        return count
     }
 
-    private static func correctRun(_ samples: inout [CleaningSample], range: Range<Int>, sigma: Double) -> [Burst] {
+    private static func correctRun(_ samples: inout [CleaningSample], range: Range<Int>, sigma: Double) -> Int {
         let interval = TrackCleaner.typicalInterval(samples[range], gapSeconds: .infinity)
-        guard interval <= maxInterval else { return [] }
-        let bursts = Finder(samples, range: range, interval: interval, sigma: sigma).bursts()
+        guard interval <= maxInterval else { return 0 }
+        let finder = Finder(samples, range: range, interval: interval, sigma: sigma)
+        let bursts = finder.bursts()
         for burst in bursts { remove(burst, from: &samples) }
-        return bursts
+        // Then the bursts with no hold, on the fixes with the others taken out.
+        let flashes = Finder(samples, range: range, judgingAs: finder).flashes()
+        for flash in flashes { remove(flash, from: &samples) }
+        return bursts.count + flashes.count
     }
 
     /// Finds the bursts of one run (time order, no gaps) of `s`.
@@ -389,6 +417,57 @@ enum BurstFilter {
             return bursts
         }
 
+        /// Bursts with no hold ("flashes"): the fixes jump aside and fall back at once, in a few fixes, onto the
+        /// line they left. No window fits inside such a burst, so it has no pair of jumps; what gives it away is
+        /// that the lines before and after it agree (one shared velocity, no step) while the first fix after the
+        /// line before sits further off it than the athlete could have gone (`impossible`), and at least a floor
+        /// for one fix. The fixes in between are put on the line. A spur run off the way and back keeps its
+        /// fixes: it leaves at the athlete's own speed.
+        func flashes() -> [Flash] {
+            var found: [Flash] = []
+            var last = range.lowerBound
+            while last < range.upperBound - 2 {
+                defer { last += 1 }
+                guard let b = windowBefore(last), b.residual <= straightness else { continue }
+                let out = last + 1
+                let vb = b.velocity
+                let gapOut = s[out].t - s[last].t
+                guard gapOut > 0 else { continue }
+                // Where the line before puts the first fix after it, and how far off it the fix is.
+                let px = b.x + vb.x * (s[out].t - b.t), py = b.y + vb.y * (s[out].t - b.t)
+                let ox = s[out].x - px, oy = s[out].y - py
+                let off = (ox * ox + oy * oy).squareRoot()
+                let speed = (vb.x * vb.x + vb.y * vb.y).squareRoot()
+                // Getting there from the line's last fix takes more than `speedUpFactor` times the athlete's speed.
+                let mx = vb.x * gapOut + ox, my = vb.y * gapOut + oy
+                guard off >= floor(1), off > 2 * straightness.squareRoot(),
+                      (mx * mx + my * my).squareRoot() > speedUpFactor * speed * gapOut else { continue }
+                // The first fix back on the line: a straight window starting there that agrees with the one before.
+                var back = out + 1
+                var taken: Flash?
+                while back < range.upperBound, s[back].t - s[last].t <= maxFlashSeconds {
+                    defer { back += 1 }
+                    guard let a = windowAfter(back), a.residual <= straightness else { continue }
+                    let va = a.velocity
+                    let dvx = va.x - vb.x, dvy = va.y - vb.y
+                    guard dvx * dvx + dvy * dvy <= velocityTolerance * velocityTolerance,
+                          let step = BurstFilter.step(b, a) else { continue }
+                    let stepSize = (step.dx * step.dx + step.dy * step.dy).squareRoot()
+                    guard stepSize < floor(1) / 2, stepSize <= noiseFactor * step.variance.squareRoot() + floor(1) / 4 else { continue }
+                    let (vx, vy) = step.velocity
+                    let before = Anchor(t: b.t, x: b.x, y: b.y, vx: vx, vy: vy)
+                    let after = Anchor(t: a.t, x: a.x, y: a.y, vx: vx, vy: vy)
+                    taken = Flash(last: last, first: back, before: before, after: after, size: off)
+                    break
+                }
+                if let taken {
+                    found.append(taken)
+                    last = taken.first
+                }
+            }
+            return found
+        }
+
         /// Whether the fixes with the burst taken out show no clear jump around it or inside it. A partner read into
         /// a bend, or found after the burst had already ended, leaves the real end of the burst behind as a jump
         /// of its own (or makes one where it subtracts what was never there).
@@ -405,6 +484,16 @@ enum BurstFilter {
             let check = Finder(corrected, range: 0..<corrected.count, judgingAs: self)
             let from = s[burst.entry.last].t - window, to = s[burst.exit.first].t + window
             return !check.clearJumps().contains { corrected[$0.first].t >= from && corrected[$0.last].t <= to }
+        }
+    }
+
+    /// Puts a flash's fixes on the line.
+    private static func remove(_ flash: Flash, from samples: inout [CleaningSample]) {
+        for i in (flash.last + 1)..<flash.first {
+            let p = flash.position(at: samples[i].t)
+            samples[i].x = p.x
+            samples[i].y = p.y
+            samples[i].moved = true
         }
     }
 

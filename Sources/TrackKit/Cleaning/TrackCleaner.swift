@@ -116,7 +116,7 @@ public enum TrackCleaner {
         }
         let sigma = NoiseEstimator.sigma(samples, gapSeconds: options.gapSeconds)
         if options.removeSpikes {
-            report.bursts += BurstFilter.correct(&samples, sigma: sigma, gapSeconds: options.gapSeconds).count
+            report.bursts += BurstFilter.correct(&samples, sigma: sigma, gapSeconds: options.gapSeconds)
         }
         if options.collapseStops {
             let collapsed = StopCollapser.collapse(
