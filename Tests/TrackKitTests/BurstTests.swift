@@ -48,15 +48,23 @@ struct BurstTests {
             (400, 2, 30, 4, 32), (1150, 1, 55, 8, 43), (1900, 4, 20, 2, 35), (2800, 3, 40, 6, 40),
         ]
         return shapes.enumerated().map { index, shape in
-            let arc = synthetic.arcAtTime[SyntheticTrack.start.addingTimeInterval(shape.start)]!
-            let a = SyntheticTrack.position(on: synthetic.path, at: arc - 2)
-            let b = SyntheticTrack.position(on: synthetic.path, at: arc + 2)
-            let length = hypot(b.x - a.x, b.y - a.y)
-            let side: Double = index % 2 == 0 ? 1 : -1
-            return InjectedBurst(
-                start: shape.start, rise: shape.rise, hold: shape.hold, fall: shape.fall,
-                dx: -side * shape.size * (b.y - a.y) / length, dy: side * shape.size * (b.x - a.x) / length)
+            across(synthetic, start: shape.start, rise: shape.rise, hold: shape.hold, fall: shape.fall, size: shape.size,
+                   toTheLeft: index % 2 == 0)
         }
+    }
+
+    /// A burst `size` metres across the way the athlete runs at `start`, to their left or right.
+    static func across(
+        _ synthetic: SyntheticTrack, start: Double, rise: Double, hold: Double, fall: Double, size: Double, toTheLeft: Bool
+    ) -> InjectedBurst {
+        let arc = synthetic.arcAtTime[SyntheticTrack.start.addingTimeInterval(start)]!
+        let a = SyntheticTrack.position(on: synthetic.path, at: arc - 2)
+        let b = SyntheticTrack.position(on: synthetic.path, at: arc + 2)
+        let length = hypot(b.x - a.x, b.y - a.y)
+        let side: Double = toTheLeft ? 1 : -1
+        return InjectedBurst(
+            start: start, rise: rise, hold: hold, fall: fall,
+            dx: -side * size * (b.y - a.y) / length, dy: side * size * (b.x - a.x) / length)
     }
 
     private func error(_ synthetic: SyntheticTrack, _ points: [TrackPoint]) -> Double {
@@ -99,18 +107,20 @@ struct BurstTests {
     }
 
     /// Without bursts nothing is taken for one: at a walk, a run and a ride, through the loop's corners and its
-    /// hairpin, with a watch's noise and with a phone's.
-    @Test(arguments: [(1.2, "walking"), (3.0, "running"), (9.0, "cycling")])
-    func noBurstIsFoundWhereThereIsNone(speed: Double, sport: String) {
-        for seed in UInt64(81)...82 {
+    /// hairpin, with a watch's noise and with a phone's, recorded every second and smartly.
+    @Test(arguments: [(1.2, "walking"), (3.0, "running"), (9.0, "cycling")], [false, true])
+    func noBurstIsFoundWhereThereIsNone(speed: (Double, String), smart: Bool) {
+        let (speed, sport) = speed
+        for seed in smart ? UInt64(83)...84 : 81...82 {
             for noise in [SyntheticNoise.watch, .phone] {
                 let synthetic = SyntheticTrack(
                     seed: seed, duration: 3600, interval: 1, noise: noise, speed: { speed + 0.3 * sin($0 / 60) },
                     stop: (at: 1500, seconds: 120))
                 var track = synthetic.track
                 track.sport = sport
+                if smart { track.segments = [Self.smartRecording(synthetic.points)] }
                 let (_, report) = TrackCleaner.clean(track)
-                #expect(report.bursts == 0, "seed \(seed), \(sport), σ \(noise.whiteMeters) m: \(report.bursts) bursts")
+                #expect(report.bursts == 0, "seed \(seed), \(sport), σ \(noise.whiteMeters) m, smart \(smart): \(report.bursts) bursts")
             }
         }
     }
@@ -143,6 +153,12 @@ struct BurstTests {
         #expect(report.bursts == 0)
     }
 
+    /// The length of the path between the times of `points`, without noise: what the cleaner should find.
+    static func pathLength(_ synthetic: SyntheticTrack, at points: [TrackPoint]) -> Double {
+        let truth = points.map { SyntheticTrack.position(on: synthetic.path, at: synthetic.arcAtTime[$0.time!]!) }
+        return zip(truth, truth.dropFirst()).reduce(0.0) { $0 + hypot($1.1.x - $1.0.x, $1.1.y - $1.0.y) }
+    }
+
     /// The fixes a watch's smart recording keeps of a one-second track: one every 2 s for a while (as it does
     /// where the athlete turns), then one every 5 s (as it does on a straight).
     static func smartRecording(_ points: [TrackPoint]) -> [TrackPoint] {
@@ -166,11 +182,7 @@ struct BurstTests {
         let synthetic = SyntheticTrack(seed: seed, duration: 3600, interval: 1, noise: .watch, speed: { _ in 1.2 })
         var track = synthetic.track
         track.sport = "walking"
-        // The length of the path between the recorded times, without noise: what the cleaner should find.
-        let truth = Self.smartRecording(synthetic.points).map { point in
-            SyntheticTrack.position(on: synthetic.path, at: synthetic.arcAtTime[point.time!]!)
-        }
-        let clean = zip(truth, truth.dropFirst()).reduce(0.0) { $0 + hypot($1.1.x - $1.0.x, $1.1.y - $1.0.y) }
+        let clean = Self.pathLength(synthetic, at: Self.smartRecording(synthetic.points))
         track.segments = [Self.smartRecording(Self.inject(Self.fourBursts(across: synthetic), into: synthetic.points))]
         let (cleaned, report) = TrackCleaner.clean(track)
         let out = cleaned.segments[0]
@@ -178,23 +190,6 @@ struct BurstTests {
         #expect(report.bursts == 4, "seed \(seed): \(report.bursts) bursts found")
         #expect(synthetic.maxDeviation(of: out) <= 15, "seed \(seed): a point strays \(synthetic.maxDeviation(of: out)) m")
         #expect(abs(error) <= 0.012, "seed \(seed): distance error \(error)")
-    }
-
-    /// ... and where there are none, smart recording finds none: at a walk, a run and a ride, watch and phone noise.
-    @Test(arguments: [(1.2, "walking"), (3.0, "running"), (9.0, "cycling")])
-    func noBurstIsFoundInASmartRecordingWhereThereIsNone(speed: Double, sport: String) {
-        for seed in UInt64(83)...84 {
-            for noise in [SyntheticNoise.watch, .phone] {
-                let synthetic = SyntheticTrack(
-                    seed: seed, duration: 3600, interval: 1, noise: noise, speed: { speed + 0.3 * sin($0 / 60) },
-                    stop: (at: 1500, seconds: 120))
-                var track = synthetic.track
-                track.sport = sport
-                track.segments = [Self.smartRecording(synthetic.points)]
-                let (_, report) = TrackCleaner.clean(track)
-                #expect(report.bursts == 0, "seed \(seed), \(sport), σ \(noise.whiteMeters) m: \(report.bursts) bursts")
-            }
-        }
     }
 
     /// Bursts with no hold: the fixes jump 28–40 m across the way and fall straight back over 6–14 s, where the
@@ -217,14 +212,8 @@ struct BurstTests {
         return shapes.enumerated().map { index, shape in
             var start = shape.start
             while !straight(start) { start += 10 }
-            let arc = synthetic.arcAtTime[SyntheticTrack.start.addingTimeInterval(start)]!
-            let a = SyntheticTrack.position(on: synthetic.path, at: arc - 2)
-            let b = SyntheticTrack.position(on: synthetic.path, at: arc + 2)
-            let length = hypot(b.x - a.x, b.y - a.y)
-            let side: Double = index % 2 == 0 ? 1 : -1
-            return InjectedBurst(
-                start: start, rise: shape.rise, hold: shape.hold, fall: shape.fall,
-                dx: -side * shape.size * (b.y - a.y) / length, dy: side * shape.size * (b.x - a.x) / length)
+            return across(synthetic, start: start, rise: shape.rise, hold: shape.hold, fall: shape.fall, size: shape.size,
+                          toTheLeft: index % 2 == 0)
         }
     }
 
@@ -239,10 +228,7 @@ struct BurstTests {
         var track = synthetic.track
         track.sport = speed < 2 ? "walking" : "running"
         let sample: ([TrackPoint]) -> [TrackPoint] = { interval == 0 ? Self.smartRecording($0) : $0 }
-        let truth = sample(synthetic.points).map { point in
-            SyntheticTrack.position(on: synthetic.path, at: synthetic.arcAtTime[point.time!]!)
-        }
-        let clean = zip(truth, truth.dropFirst()).reduce(0.0) { $0 + hypot($1.1.x - $1.0.x, $1.1.y - $1.0.y) }
+        let clean = Self.pathLength(synthetic, at: sample(synthetic.points))
         track.segments = [sample(Self.inject(Self.flashes(across: synthetic), into: synthetic.points))]
         let (cleaned, report) = TrackCleaner.clean(track)
         let out = cleaned.segments[0]
