@@ -239,6 +239,19 @@ struct BurstTests {
         #expect(out.count == track.segments[0].count, "seed \(seed): points were removed")
     }
 
+    /// Recorded at 100 Hz (as a crafted file or a motorsport logger may be), a window would hold 800 fixes and the
+    /// searches grow with it: 100,000 such points took minutes. Runs faster than 2 Hz are left to the smoother, and
+    /// no search looks at more than a bounded number of fixes. The time limit only guards against a hang.
+    @Test(.timeLimit(.minutes(1))) func aHundredHertzRecordingIsLeftAloneAndDoesNotHang() {
+        let synthetic = SyntheticTrack(seed: 97, duration: 600, interval: 0.01, noise: .watch)
+        var track = synthetic.track
+        let burst = InjectedBurst(start: 200, rise: 1, hold: 30, fall: 3, dx: 0, dy: 35)
+        track.segments = [Self.inject([burst], into: synthetic.points)]
+        let (cleaned, report) = TrackCleaner.clean(track)
+        #expect(report.bursts == 0)
+        #expect(cleaned.segments.reduce(0) { $0 + $1.count } > 0)
+    }
+
     /// Recorded every 10 s, a burst is a few fixes that the lines cannot pin down: the filter stays out.
     @Test func sparseRecordingsAreLeftAlone() {
         let synthetic = SyntheticTrack(seed: 96, duration: 3600, interval: 10, noise: .watch)

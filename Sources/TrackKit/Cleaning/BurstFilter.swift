@@ -28,8 +28,9 @@ import Foundation
 /// Left to the smoother: a lone jump, or one whose partner does not mirror it (without a partner there is no
 /// telling which side of it is wrong); a burst whose both jumps fall in turns, or one with no hold in a turn;
 /// jumps along the athlete's way that a change of pace explains (they add no distance); jumps no larger than the
-/// track's own wander makes likely; bursts held longer than `maxHoldSeconds`; and runs sampled sparser than every
-/// `maxInterval` seconds, where a burst is a few fixes that the lines cannot pin down.
+/// track's own wander makes likely; bursts held longer than `maxHoldSeconds`; runs sampled sparser than every
+/// `maxInterval` seconds, where a burst is a few fixes that the lines cannot pin down; and runs sampled faster
+/// than every `minInterval` seconds, which no runner's or rider's GPS writes and whose windows would be too costly.
 enum BurstFilter {
     /// Seconds of fixes each line is fitted to (at least `minimumFitFixes` fixes).
     static let fitSeconds = 8.0
@@ -67,6 +68,16 @@ enum BurstFilter {
     static let entryTolerance = 0.35
     /// Longest burst with no hold, seconds from the last fix on the line to the first fix back on it.
     static let maxFlashSeconds = 30.0
+    /// Runs whose median interval is shorter than this (seconds) are left alone too: at 10 Hz and more a window
+    /// would hold hundreds of fixes and every search below grows with it (a 100 Hz file of 100,000 points took
+    /// minutes). GPS devices for runners and riders record at 1 Hz or slower.
+    static let minInterval = 0.5
+    /// Bounds on the fixes any one search looks at, whatever the times say (a crafted file can pack thousands of
+    /// fixes into a second inside a run that is 1 Hz elsewhere). None binds at 1 Hz and up to `minInterval`:
+    /// a window (up to 8 s) holds 9–17 fixes, a fall (20 s) 21–41, a flash (30 s) 31–61, a hold (70 s) 71–141.
+    static let maxWindowFixes = 48
+    static let maxStepFixes = 64
+    static let maxHoldFixes = 160
     /// Runs whose median interval is longer than this (seconds) are left alone.
     static let maxInterval = 5.0
 
@@ -175,7 +186,7 @@ enum BurstFilter {
 
     private static func correctRun(_ samples: inout [CleaningSample], range: Range<Int>, sigma: Double) -> Int {
         let interval = TrackCleaner.typicalInterval(samples[range], gapSeconds: .infinity)
-        guard interval <= maxInterval else { return 0 }
+        guard interval <= maxInterval, interval >= minInterval else { return 0 }
         let finder = Finder(samples, range: range, interval: interval, sigma: sigma)
         let bursts = finder.bursts()
         for burst in bursts { remove(burst, from: &samples) }
@@ -224,7 +235,7 @@ enum BurstFilter {
             // evenly: the noise a jump of that rise must stand out from, including an error that wanders (which the
             // windows' own residuals do not see), and growing with the gap the shared velocity is carried across.
             let baseFloor = max(minimumJumpMeters, noiseFactor * sigma)
-            let longest = max(1, Int((max(maxRiseSeconds, maxFallSeconds) / max(interval, 0.1)).rounded(.up)))
+            let longest = min(maxStepFixes, max(1, Int((max(maxRiseSeconds, maxFallSeconds) / max(interval, 0.1)).rounded(.up))))
             // About a thousand steps for each median: plenty, and the floors stay cheap on long activities.
             let stride = max(1, range.count / 1_000)
             floors = [Double](repeating: baseFloor, count: longest + 1)
@@ -251,7 +262,7 @@ enum BurstFilter {
         /// `longestWindow`) until it holds `minimumFitFixes`; nil when it cannot.
         func windowBefore(_ i: Int) -> Window? {
             var low = i
-            while low > range.lowerBound, s[i].t - s[low - 1].t <= window { low -= 1 }
+            while low > range.lowerBound, i - low + 1 < maxWindowFixes, s[i].t - s[low - 1].t <= window { low -= 1 }
             while i - low + 1 < minimumFitFixes, low > range.lowerBound, s[i].t - s[low - 1].t <= longestWindow { low -= 1 }
             return i - low + 1 >= minimumFitFixes ? Window(s, low...i) : nil
         }
@@ -259,7 +270,7 @@ enum BurstFilter {
         /// The window of fixes starting at fix `i`, taken as `windowBefore` takes its own.
         func windowAfter(_ i: Int) -> Window? {
             var high = i
-            while high + 1 < range.upperBound, s[high + 1].t - s[i].t <= window { high += 1 }
+            while high + 1 < range.upperBound, high - i + 1 < maxWindowFixes, s[high + 1].t - s[i].t <= window { high += 1 }
             while high - i + 1 < minimumFitFixes, high + 1 < range.upperBound, s[high + 1].t - s[i].t <= longestWindow { high += 1 }
             return high - i + 1 >= minimumFitFixes ? Window(s, i...high) : nil
         }
@@ -281,7 +292,7 @@ enum BurstFilter {
                 guard let b = windowBefore(last), b.residual <= straightness else { continue }
                 let vb = b.velocity
                 var first = last + 1
-                while first < range.upperBound, s[first].t - s[last].t <= rise + 1e-9 {
+                while first < range.upperBound, first - last <= maxStepFixes, s[first].t - s[last].t <= rise + 1e-9 {
                     defer { first += 1 }
                     if cachedIndex[first % ring] != first {
                         cachedIndex[first % ring] = first
@@ -369,11 +380,14 @@ enum BurstFilter {
             let lasts: [Int]
             if after {
                 // The window before the partner lies wholly inside the burst.
-                let inside = (jump.first..<range.upperBound).first { s[$0].t - s[jump.first].t >= window } ?? range.upperBound
-                lasts = Array((inside..<range.upperBound).prefix { s[$0].t - s[jump.first].t <= maxHoldSeconds })
+                let inside = (jump.first..<range.upperBound).first {
+                    s[$0].t - s[jump.first].t >= window || $0 - jump.first >= maxWindowFixes
+                } ?? range.upperBound
+                lasts = Array((inside..<range.upperBound).prefix { s[$0].t - s[jump.first].t <= maxHoldSeconds }.prefix(maxHoldFixes))
             } else {
                 let earliest = s[jump.last].t - maxHoldSeconds - maxEntrySeconds
-                lasts = Array(stride(from: jump.last - minimumFitFixes, through: range.lowerBound, by: -1).prefix { s[$0].t >= earliest })
+                lasts = Array(stride(from: jump.last - minimumFitFixes, through: range.lowerBound, by: -1)
+                    .prefix { s[$0].t >= earliest }.prefix(maxHoldFixes))
             }
             var found: [(jump: Jump, mismatch: Double, start: Int)] = []
             // A reflection is taken up at once but may be let go of slowly: a partner after the jump may fall
@@ -445,7 +459,7 @@ enum BurstFilter {
                 // The first fix back on the line: a straight window starting there that agrees with the one before.
                 var back = out + 1
                 var taken: Flash?
-                while back < range.upperBound, s[back].t - s[last].t <= maxFlashSeconds {
+                while back < range.upperBound, back - last <= maxStepFixes, s[back].t - s[last].t <= maxFlashSeconds {
                     defer { back += 1 }
                     guard let a = windowAfter(back), a.residual <= straightness else { continue }
                     let va = a.velocity
@@ -472,7 +486,7 @@ enum BurstFilter {
         /// a bend, or found after the burst had already ended, leaves the real end of the burst behind as a jump
         /// of its own (or makes one where it subtracts what was never there).
         func leavesNoJump(_ burst: Burst) -> Bool {
-            let reach = 2 * Int((window / max(interval, 0.1)).rounded(.up))
+            let reach = min(2 * maxWindowFixes, 2 * Int((window / max(interval, 0.1)).rounded(.up)))
             let low = max(range.lowerBound, burst.entry.last - reach)
             let high = min(range.upperBound, burst.exit.first + reach)
             var corrected = Array(s[low..<high])
