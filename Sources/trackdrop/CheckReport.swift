@@ -20,7 +20,7 @@ struct CheckReport: Encodable {
     var startTime: String?
     var durationSeconds: Double?
     var removed: [String: Int]
-    /// What cleaning moved back onto the track without removing a point, by kind (`bursts`).
+    /// What cleaning moved back onto the track without removing a point, by kind (`bursts`, `drifts`).
     var corrected: [String: Int]
     var issues: [Issue]
     var written: String?
@@ -103,6 +103,9 @@ struct CheckReport: Encodable {
         }
         if let bursts = corrected[CleaningReport.Correction.bursts], bursts > 0 {
             lines.append("  corrected \(bursts) burst\(bursts == 1 ? "" : "s") of reflected signal, moved back onto the track")
+        }
+        if let drifts = corrected[CleaningReport.Correction.drifts], drifts > 0 {
+            lines.append("  corrected \(drifts) drift\(drifts == 1 ? "" : "s") that ended in a jump, moved back onto the track")
         }
         for issue in issues { lines.append("  \(issue.severity == "error" ? "error  " : "warning") \(issue.code): \(issue.message)") }
         switch validation {

@@ -29,6 +29,31 @@ extension SampleTrack {
         start: Date = Date(timeIntervalSince1970: 1_763_708_531), burstAt: Double = 240, holdSeconds: Double = 30,
         burstMetres: Double = 35, latitude: Double = 47.37
     ) -> Data {
+        let rise = 2.0, fall = 3.0
+        return runNorth(name: "Burst", start: start, latitude: latitude) { t in
+            let s = t - burstAt
+            let weight = s <= 0 || s >= rise + holdSeconds + fall ? 0
+                : s < rise ? s / rise : s <= rise + holdSeconds ? 1 : (rise + holdSeconds + fall - s) / fall
+            return weight * burstMetres
+        }
+    }
+
+    /// The same run, through which a phone's fused location drifts east (across the way) at `metresPerSecond` for
+    /// `driftSeconds` from `driftAt`, then jumps back at once: one drift that ends in a jump, as a phone records it
+    /// when it coasts without satellites. The same bytes on every call.
+    public static func gpxWithDrift(
+        start: Date = Date(timeIntervalSince1970: 1_763_708_531), driftAt: Double = 240, driftSeconds: Double = 30,
+        metresPerSecond: Double = 1, latitude: Double = 47.37
+    ) -> Data {
+        runNorth(name: "Drift", start: start, latitude: latitude) { t in
+            let s = t - driftAt
+            return s > 0 && s < driftSeconds ? s * metresPerSecond : 0
+        }
+    }
+
+    /// 720 fixes one second apart of a run north at 3 m/s with about a metre of noise (a fixed sequence), each
+    /// moved `east(t)` metres east.
+    private static func runNorth(name: String, start: Date, latitude: Double, east: (Double) -> Double) -> Data {
         let formatter = Date.ISO8601FormatStyle()
         let metre = 1 / 111_195.0
         let eastMetre = metre / cos(latitude * Double.pi / 180)
@@ -41,17 +66,13 @@ extension SampleTrack {
         var lines = [
             "<?xml version=\"1.0\" encoding=\"UTF-8\"?>",
             "<gpx version=\"1.1\" creator=\"trackdrop tests\" xmlns=\"http://www.topografix.com/GPX/1/1\">",
-            "<trk><name>Burst</name><type>running</type><trkseg>",
+            "<trk><name>\(name)</name><type>running</type><trkseg>",
         ]
-        let rise = 2.0, fall = 3.0
         for second in 0..<720 {
             let t = Double(second)
-            let s = t - burstAt
-            let weight = s <= 0 || s >= rise + holdSeconds + fall ? 0
-                : s < rise ? s / rise : s <= rise + holdSeconds ? 1 : (rise + holdSeconds + fall - s) / fall
             let north = 3 * t + unit() + unit()
-            let east = weight * burstMetres + unit() + unit()
-            let lat = latitude + north * metre, lon = 8.54 + east * eastMetre
+            let eastward = east(t) + unit() + unit()
+            let lat = latitude + north * metre, lon = 8.54 + eastward * eastMetre
             lines.append(String(format: "<trkpt lat=\"%.7f\" lon=\"%.7f\"><ele>410</ele><time>%@</time></trkpt>",
                                 lat, lon, formatter.format(start.addingTimeInterval(t))))
         }

@@ -106,13 +106,13 @@ struct BurstTests {
         #expect(abs(error(synthetic, out)) <= 0.01, "seed \(seed): distance error \(error(synthetic, out))")
     }
 
-    /// Without bursts nothing is taken for one: at a walk, a run and a ride, through the loop's corners and its
-    /// hairpin, with a watch's noise and with a phone's, recorded every second and smartly.
+    /// Without bursts or drifts nothing is taken for one: at a walk, a run and a ride, through the loop's corners and
+    /// its hairpin, with a watch's noise, a phone's and a fused provider's, recorded every second and smartly.
     @Test(arguments: [(1.2, "walking"), (3.0, "running"), (9.0, "cycling")], [false, true])
     func noBurstIsFoundWhereThereIsNone(speed: (Double, String), smart: Bool) {
         let (speed, sport) = speed
         for seed in smart ? UInt64(83)...84 : 81...82 {
-            for noise in [SyntheticNoise.watch, .phone] {
+            for noise in [SyntheticNoise.watch, .phone, DriftTests.fused] {
                 let synthetic = SyntheticTrack(
                     seed: seed, duration: 3600, interval: 1, noise: noise, speed: { speed + 0.3 * sin($0 / 60) },
                     stop: (at: 1500, seconds: 120))
@@ -121,6 +121,7 @@ struct BurstTests {
                 if smart { track.segments = [Self.smartRecording(synthetic.points)] }
                 let (_, report) = TrackCleaner.clean(track)
                 #expect(report.bursts == 0, "seed \(seed), \(sport), σ \(noise.whiteMeters) m, smart \(smart): \(report.bursts) bursts")
+                #expect(report.drifts == 0, "seed \(seed), \(sport), σ \(noise.whiteMeters) m, smart \(smart): \(report.drifts) drifts")
             }
         }
     }
@@ -138,12 +139,13 @@ struct BurstTests {
             let synthetic = SyntheticTrack(seed: seed, duration: 400, interval: 1, noise: .watch, path: path)
             let (cleaned, report) = TrackCleaner.clean(synthetic.track)
             #expect(report.bursts == 0, "seed \(seed): the sidestep was taken for a burst")
+            #expect(report.drifts == 0, "seed \(seed): the sidestep was taken for a drift")
             #expect(synthetic.maxDeviation(of: cleaned.segments[0]) <= 10, "seed \(seed): the sidestep was cut")
         }
     }
 
-    /// A single jump (a receiver that re-acquires after drifting) has no partner: nothing says which side of it
-    /// is wrong, so the filter leaves it to the smoother.
+    /// A single jump with no drift beside it (the fixes held 30 m off from the start and came back at once) has
+    /// no partner and no drift: nothing says which side of it is wrong, so the filter leaves it to the smoother.
     @Test func aLoneJumpIsLeftToTheSmoother() {
         let synthetic = SyntheticTrack(seed: 95, duration: 1200, interval: 1, noise: .watch)
         var track = synthetic.track
@@ -151,6 +153,7 @@ struct BurstTests {
         track.segments = [Self.inject([step], into: synthetic.points)]
         let (_, report) = TrackCleaner.clean(track)
         #expect(report.bursts == 0)
+        #expect(report.drifts == 0)
     }
 
     /// The length of the path between the times of `points`, without noise: what the cleaner should find.
@@ -192,6 +195,17 @@ struct BurstTests {
         #expect(abs(error) <= 0.012, "seed \(seed): distance error \(error)")
     }
 
+    /// Whether the path runs straight (within 10°) between `from` and `to` (seconds from the start).
+    static func straight(_ synthetic: SyntheticTrack, from: Double, to: Double) -> Bool {
+        guard let from = synthetic.arcAtTime[SyntheticTrack.start.addingTimeInterval(from)],
+              let to = synthetic.arcAtTime[SyntheticTrack.start.addingTimeInterval(to)] else { return false }
+        let a = SyntheticTrack.position(on: synthetic.path, at: from)
+        let m = SyntheticTrack.position(on: synthetic.path, at: (from + to) / 2)
+        let b = SyntheticTrack.position(on: synthetic.path, at: to)
+        let h1 = atan2(m.y - a.y, m.x - a.x), h2 = atan2(b.y - m.y, b.x - m.x)
+        return abs(remainder(h2 - h1, 2 * Double.pi)) < 10 * Double.pi / 180
+    }
+
     /// Bursts with no hold: the fixes jump 28–40 m across the way and fall straight back over 6–14 s, where the
     /// loop runs straight (the first such place from each start on). No line fits inside such a burst, so it has
     /// no pair of jumps.
@@ -199,19 +213,9 @@ struct BurstTests {
         let shapes: [(start: Double, rise: Double, hold: Double, fall: Double, size: Double)] = [
             (520, 1, 0, 8, 30), (1320, 2, 3, 12, 38), (2050, 1, 1, 6, 28), (2950, 1, 2, 14, 40),
         ]
-        /// Whether the path runs straight (within 10°) from 30 s before `start` to 40 s after it.
-        func straight(_ start: Double) -> Bool {
-            guard let from = synthetic.arcAtTime[SyntheticTrack.start.addingTimeInterval(start - 30)],
-                  let to = synthetic.arcAtTime[SyntheticTrack.start.addingTimeInterval(start + 40)] else { return false }
-            let a = SyntheticTrack.position(on: synthetic.path, at: from)
-            let m = SyntheticTrack.position(on: synthetic.path, at: (from + to) / 2)
-            let b = SyntheticTrack.position(on: synthetic.path, at: to)
-            let h1 = atan2(m.y - a.y, m.x - a.x), h2 = atan2(b.y - m.y, b.x - m.x)
-            return abs(remainder(h2 - h1, 2 * Double.pi)) < 10 * Double.pi / 180
-        }
         return shapes.enumerated().map { index, shape in
             var start = shape.start
-            while !straight(start) { start += 10 }
+            while !straight(synthetic, from: start - 30, to: start + 40) { start += 10 }
             return across(synthetic, start: start, rise: shape.rise, hold: shape.hold, fall: shape.fall, size: shape.size,
                           toTheLeft: index % 2 == 0)
         }

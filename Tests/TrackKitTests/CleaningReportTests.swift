@@ -72,21 +72,23 @@ struct CleaningReportTests {
         #expect(!html.contains("<script") && !html.contains("src=") && !html.contains("href=\"http"))
     }
 
-    /// The page counts the bursts of reflected signal that cleaning moved back onto the track: the count the
-    /// sidecar and `check` get.
-    @Test func theReportCountsBurstsMovedBackOntoTheTrack() throws {
+    /// The page counts the bursts of reflected signal and the drifts that ended in a jump that cleaning moved back
+    /// onto the track: the counts the sidecar and `check` get.
+    @Test(arguments: [CleaningReport.Correction.bursts, CleaningReport.Correction.drifts])
+    func theReportCountsWhatWasMovedBackOntoTheTrack(kind: String) throws {
         let folder = try ScratchFolder()
-        let source = try folder.write("burst.gpx", SampleTrack.gpxWithBurst())
-        let destination = folder.url.appendingPathComponent("burst.html")
+        let data = kind == CleaningReport.Correction.bursts ? SampleTrack.gpxWithBurst() : SampleTrack.gpxWithDrift()
+        let source = try folder.write("\(kind).gpx", data)
+        let destination = folder.url.appendingPathComponent("\(kind).html")
         let normalized = try TrackKit.normalize(contentsOf: source, options: NormalizeOptions(reportFile: destination))
-        #expect(normalized.corrected == [CleaningReport.Correction.bursts: 1])
+        #expect(normalized.corrected == [kind: 1])
         let html = try String(contentsOf: destination, encoding: .utf8)
-        #expect(html.contains("data-corrected=\"bursts\">1<"))
+        #expect(html.contains("data-corrected=\"\(kind)\">1<"))
         // Without cleaning nothing is moved, and the page says 0.
         let plain = try TrackKit.normalize(
             contentsOf: source, options: NormalizeOptions(clean: false, reportFile: destination))
         #expect(plain.corrected.isEmpty)
-        #expect(try String(contentsOf: destination, encoding: .utf8).contains("data-corrected=\"bursts\">0<"))
+        #expect(try String(contentsOf: destination, encoding: .utf8).contains("data-corrected=\"\(kind)\">0<"))
     }
 
     /// 500,000 points: the drawing is reduced, the figures are not.

@@ -49,26 +49,30 @@ import Testing
         #expect(written.starts(with: Data("<?xml".utf8)))
     }
 
-    /// A burst of reflected signal that cleaning moved back onto the track is counted, in JSON and in text; a
-    /// file without one shows no count.
-    @Test func aBurstMovedBackOntoTheTrackIsCounted() throws {
+    /// A burst of reflected signal, or a drift that ended in a jump, that cleaning moved back onto the track is
+    /// counted, in JSON and in text; a file without one shows no count.
+    @Test(arguments: [
+        ("bursts", "  corrected 1 burst of reflected signal, moved back onto the track", 50.0),
+        ("drifts", "  corrected 1 drift that ended in a jump, moved back onto the track", 25),
+    ])
+    func whatWasMovedBackOntoTheTrackIsCounted(kind: String, line: String, shorter: Double) throws {
         let scratch = try ScratchFolder()
-        let burst = scratch.url.appendingPathComponent("burst.gpx")
-        try SampleTrack.gpxWithBurst().write(to: burst)
+        let moved = scratch.url.appendingPathComponent("\(kind).gpx")
+        try (kind == "bursts" ? SampleTrack.gpxWithBurst() : SampleTrack.gpxWithDrift()).write(to: moved)
         let plain = try scratch.write("plain.gpx", String(decoding: SampleTrack.gpx(points: 300), as: UTF8.self))
-        let json = try Self.run(["check", "--json", burst.path, plain.path])
+        let json = try Self.run(["check", "--json", moved.path, plain.path])
         #expect(json.status == 0, "\(json.output)")
         let objects = try Self.objects(json.output)
         try #require(objects.count == 2)
-        #expect(objects[0]["corrected"] as? [String: Int] == ["bursts": 1])
+        #expect(objects[0]["corrected"] as? [String: Int] == [kind: 1])
         #expect(objects[0]["points_out"] as? Int == 720)
         let raw = try #require(objects[0]["distance_raw_m"] as? Double)
         let cleaned = try #require(objects[0]["distance_m"] as? Double)
-        #expect(raw - cleaned > 50, "\(raw) → \(cleaned)")
+        #expect(raw - cleaned > shorter, "\(raw) → \(cleaned)")
         #expect(objects[1]["corrected"] as? [String: Int] == [:])
-        let text = try Self.run(["check", burst.path, plain.path])
+        let text = try Self.run(["check", moved.path, plain.path])
         #expect(text.status == 0)
-        #expect(text.output.contains("  corrected 1 burst of reflected signal, moved back onto the track"), "\(text.output)")
+        #expect(text.output.contains(line), "\(text.output)")
         #expect(text.output.components(separatedBy: "corrected").count == 2, "\(text.output)")
     }
 

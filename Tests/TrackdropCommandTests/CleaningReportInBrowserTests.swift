@@ -25,7 +25,7 @@ struct CleaningReportInBrowserTests {
 
         let html = try String(contentsOf: reportFile, encoding: .utf8)
         let seen = try await PageCheck.load(reportFile.absoluteString, screenshot: folder.file("report.png"),
-                                            ids: ["recorded-track", "cleaned-track", "removed-spike", "removed-duplicate_time", "speed-recorded", "speed-cleaned", "scale-bar", "corrected-bursts"])
+                                            ids: ["recorded-track", "cleaned-track", "removed-spike", "removed-duplicate_time", "speed-recorded", "speed-cleaned", "scale-bar", "corrected-bursts", "corrected-drifts"])
         #expect(seen.errors.isEmpty, "\(seen.errors)")
         // Points 4 m (several pixels) apart are all drawn: the browser parsed one vertex per point of each track.
         let recorded = try #require(seen.elements["recorded-track"])
@@ -41,9 +41,11 @@ struct CleaningReportInBrowserTests {
         // The far-off spike lies outside the cleaned track's frame and is counted; the duplicate is marked.
         #expect(html.contains("lie outside the map") || seen.elements["removed-spike"]?.bbox?[2] ?? 0 > 0)
         #expect(seen.elements["removed-duplicate_time"]?.found == true)
-        // The burst count is on the page (0 here: the run has none), laid out where it can be read.
+        // The burst and drift counts are on the page (0 here: the run has neither), laid out where they can be read.
         #expect(html.contains("data-corrected=\"bursts\">0<"))
+        #expect(html.contains("data-corrected=\"drifts\">0<"))
         #expect(seen.elements["corrected-bursts"]?.bbox?[2] ?? 0 > 10)
+        #expect(seen.elements["corrected-drifts"]?.bbox?[2] ?? 0 > 10)
         #expect(seen.elements["speed-recorded"]?.vertices ?? 0 > 10)
         #expect(seen.elements["speed-cleaned"]?.vertices ?? 0 > 10)
         PageCheck.keep(folder.file("report.png"), as: "cleaning-report.png")

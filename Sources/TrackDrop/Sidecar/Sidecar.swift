@@ -15,7 +15,7 @@ public struct Sidecar: Codable, Sendable, Equatable {
         public var distanceM: Double
         public var startTime: String?
         public var removed: [String: Int]
-        /// What cleaning moved back onto the track without removing a point, by kind (`{"bursts": 2}`).
+        /// What cleaning moved back onto the track without removing a point, by kind (`{"bursts": 2, "drifts": 1}`).
         public var corrected: [String: Int]
 
         enum CodingKeys: String, CodingKey {

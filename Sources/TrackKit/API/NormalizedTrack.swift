@@ -16,9 +16,9 @@ public struct NormalizedTrack: Sendable {
     public var duration: TimeInterval?
     /// What cleaning removed, by reason, e.g. `["spikes": 3, "duplicates": 9]`.
     public var removed: [String: Int]
-    /// What cleaning moved back onto the track without removing a point, by kind, e.g. `["bursts": 2]` (bursts of
-    /// reflected signal, counted as bursts, not points; keys in `CleaningReport.Correction`). Kinds that found
-    /// nothing are absent.
+    /// What cleaning moved back onto the track without removing a point, by kind, e.g. `["bursts": 2, "drifts": 1]`
+    /// (bursts of reflected signal and drifts that ended in a jump, each counted as one, not as points; keys in
+    /// `CleaningReport.Correction`). Kinds that found nothing are absent.
     public var corrected: [String: Int]
     public var name: String?
     public var sport: String?

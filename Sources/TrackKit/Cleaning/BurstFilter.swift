@@ -25,8 +25,11 @@ import Foundation
 /// it and so no pair of jumps. It is found the other way round: the lines before and after it agree, and the first
 /// fix off the line lies further off than the athlete could have gone; its fixes are put back on the line.
 ///
-/// Left to the smoother: a lone jump, or one whose partner does not mirror it (without a partner there is no
-/// telling which side of it is wrong); a burst whose both jumps fall in turns, or one with no hold in a turn;
+/// A lone jump that ends a drift (a fused location provider jumping back once it has a satellite fix again) is
+/// taken out with its drift, in `BurstFilter+Drifts.swift`.
+///
+/// Left to the smoother: a lone jump with no drift beside it, or one whose partner does not mirror it (without a
+/// partner or a drift there is no telling which side of it is wrong); a burst whose both jumps fall in turns, or one with no hold in a turn;
 /// jumps along the athlete's way that a change of pace explains (they add no distance); jumps no larger than the
 /// track's own wander makes likely; bursts held longer than `maxHoldSeconds`; runs sampled sparser than every
 /// `maxInterval` seconds, where a burst is a few fixes that the lines cannot pin down; and runs sampled faster
@@ -169,31 +172,42 @@ enum BurstFilter {
         return (dx, dy, residual * (1 / b.n + 1 / a.n + gap * gap / tt), (vx, vy))
     }
 
-    /// Corrects the bursts found in each run (split at gaps longer than `gapSeconds`) and returns how many.
-    /// `sigma` is the track's estimated noise; a jump must stand out from it too.
+    /// What the filter took out of a track: bursts (with or without a hold) and drifts that end in a jump.
+    struct Corrections: Equatable {
+        var bursts = 0
+        var drifts = 0
+    }
+
+    /// Corrects the bursts and drifts found in each run (split at gaps longer than `gapSeconds`) and returns how
+    /// many. `sigma` is the track's estimated noise; a jump must stand out from it too.
     @discardableResult
-    static func correct(_ samples: inout [CleaningSample], sigma: Double, gapSeconds: Double) -> Int {
-        var count = 0
+    static func correct(_ samples: inout [CleaningSample], sigma: Double, gapSeconds: Double) -> Corrections {
+        var total = Corrections()
         var start = 0
         for end in 1...max(1, samples.count) where end >= samples.count || samples[end].t - samples[end - 1].t > gapSeconds {
             if end - start >= 4 * minimumFitFixes {
-                count += correctRun(&samples, range: start..<end, sigma: sigma)
+                let found = correctRun(&samples, range: start..<end, sigma: sigma)
+                total.bursts += found.bursts
+                total.drifts += found.drifts
             }
             start = end
         }
-        return count
+        return total
     }
 
-    private static func correctRun(_ samples: inout [CleaningSample], range: Range<Int>, sigma: Double) -> Int {
+    private static func correctRun(_ samples: inout [CleaningSample], range: Range<Int>, sigma: Double) -> Corrections {
         let interval = TrackCleaner.typicalInterval(samples[range], gapSeconds: .infinity)
-        guard interval <= maxInterval, interval >= minInterval else { return 0 }
+        guard interval <= maxInterval, interval >= minInterval else { return Corrections() }
         let finder = Finder(samples, range: range, interval: interval, sigma: sigma)
         let bursts = finder.bursts()
         for burst in bursts { remove(burst, from: &samples) }
         // Then the bursts with no hold, on the fixes with the others taken out.
         let flashes = Finder(samples, range: range, judgingAs: finder).flashes()
         for flash in flashes { remove(flash, from: &samples) }
-        return bursts.count + flashes.count
+        // Last, the jumps left: a drift that ends in one (`BurstFilter+Drifts.swift`).
+        let drifts = Finder(samples, range: range, judgingAs: finder).drifts()
+        for drift in drifts { remove(drift, from: &samples) }
+        return Corrections(bursts: bursts.count + flashes.count, drifts: drifts.count)
     }
 
     /// Finds the bursts of one run (time order, no gaps) of `s`.
@@ -536,7 +550,7 @@ enum BurstFilter {
 
     /// The offset of a fix within a jump's rise (or fall): how far it sits from the line on the clean side,
     /// along the jump, between none of it and all of it.
-    private static func partOf(_ jump: Jump, madeBy sample: CleaningSample, entering: Bool) -> (Double, Double) {
+    static func partOf(_ jump: Jump, madeBy sample: CleaningSample, entering: Bool) -> (Double, Double) {
         let p = (entering ? jump.before : jump.after).position(at: sample.t)
         let size = jump.size
         guard size > 0 else { return (0, 0) }

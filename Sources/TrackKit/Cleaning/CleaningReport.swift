@@ -13,19 +13,23 @@ public struct CleaningReport: Sendable, Codable, Equatable {
     public var stops: Int
     /// Bursts of reflected signal found (the fixes jumped aside and back) and taken back onto the track.
     public var bursts: Int
+    /// Drifts that ended in a jump (a fused location provider coasting, then jumping back once it had a satellite
+    /// fix again) found and taken back onto the track.
+    public var drifts: Int
     /// Measurement noise the smoother assumed (metres, 1 sigma per axis), the largest over the segments;
     /// nil when nothing was smoothed.
     public var noiseMeters: Double?
 
     public init(
         removed: [String: Int] = [:], smoothed: Int = 0, reordered: Int = 0, stops: Int = 0, bursts: Int = 0,
-        noiseMeters: Double? = nil
+        drifts: Int = 0, noiseMeters: Double? = nil
     ) {
         self.removed = removed
         self.smoothed = smoothed
         self.reordered = reordered
         self.stops = stops
         self.bursts = bursts
+        self.drifts = drifts
         self.noiseMeters = noiseMeters
     }
 
@@ -45,10 +49,14 @@ public struct CleaningReport: Sendable, Codable, Equatable {
     public enum Correction {
         /// Bursts of reflected signal (`bursts`).
         public static let bursts = "bursts"
+        /// Drifts that ended in a jump (`drifts`).
+        public static let drifts = "drifts"
     }
 
     /// What was moved back onto the track, by kind; kinds that found nothing are absent.
-    public var corrected: [String: Int] { bursts > 0 ? [Correction.bursts: bursts] : [:] }
+    public var corrected: [String: Int] {
+        [Correction.bursts: bursts, Correction.drifts: drifts].filter { $0.value > 0 }
+    }
 
     mutating func count(_ reason: String, _ n: Int) {
         guard n > 0 else { return }

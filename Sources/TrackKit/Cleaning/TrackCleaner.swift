@@ -1,8 +1,8 @@
 import Foundation
 
-/// Cleans GPS noise out of a track: timestamp repairs, spikes, bursts of reflected signal, stop jitter, then
-/// Kalman–RTS smoothing whose noise model (white noise, acceleration noise, and a wandering error when the track
-/// shows one) is estimated from the track itself by maximum likelihood.
+/// Cleans GPS noise out of a track: timestamp repairs, spikes, bursts of reflected signal and drifts that end in a
+/// jump, stop jitter, then Kalman–RTS smoothing whose noise model (white noise, acceleration noise, and a wandering
+/// error when the track shows one) is estimated from the track itself by maximum likelihood.
 ///
 /// Works per segment on points in time order. Only latitude and longitude ever change: every point that
 /// stays keeps its time, elevation and sensor data. Segments with a point that has no time are left as
@@ -116,7 +116,9 @@ public enum TrackCleaner {
         }
         let sigma = NoiseEstimator.sigma(samples, gapSeconds: options.gapSeconds)
         if options.removeSpikes {
-            report.bursts += BurstFilter.correct(&samples, sigma: sigma, gapSeconds: options.gapSeconds)
+            let corrections = BurstFilter.correct(&samples, sigma: sigma, gapSeconds: options.gapSeconds)
+            report.bursts += corrections.bursts
+            report.drifts += corrections.drifts
         }
         if options.collapseStops {
             let collapsed = StopCollapser.collapse(
