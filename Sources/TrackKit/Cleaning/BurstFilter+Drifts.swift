@@ -141,7 +141,9 @@ extension BurstFilter.Finder {
         let least = max(floor(1), BurstFilter.stepFactor * typical)
         var candidates: [(jump: BurstFilter.Jump, score: Double)] = []
         for last in range.lowerBound..<(range.upperBound - 1) {
-            guard let (jump, noise) = separateStep(last), jump.size >= max(least, BurstFilter.noiseFactor * noise) else { continue }
+            // The fixes themselves must move at least half the least jump: where they do not, the lines either miss
+            // each other by less than that, or the athlete covers the move (it is then under twice their speed).
+            guard s[last].distance(to: s[last + 1]) >= least / 2, let (jump, noise) = separateStep(last), jump.size >= max(least, BurstFilter.noiseFactor * noise) else { continue }
             // From the line before at its last fix to the line after at its first takes more than `speedUpFactor`
             // times the faster line's speed.
             let gap = s[jump.first].t - s[jump.last].t
