@@ -114,11 +114,12 @@ extension BurstFilter.Finder {
             guard let best, best.miss <= BurstFilter.driftBendTolerance else { continue }
             let far = before ? tLast - best.length : tFirst + best.length
             let fixes: ClosedRange<Int>
+            // By bisection: a crafted file can hold a drift every half minute for days.
             if before {
-                let low = (range.lowerBound...jump.last).first { s[$0].t > far } ?? jump.last
+                let low = min(jump.last, firstFix(after: far))
                 fixes = low...max(low, jump.first - 1)
             } else {
-                let high = (jump.first..<range.upperBound).last { s[$0].t < far } ?? jump.first
+                let high = max(jump.first, firstFix(atOrAfter: far) - 1)
                 fixes = (jump.last + 1)...max(jump.last + 1, high)
             }
             found.append(BurstFilter.Drift(jump: jump, before: before, far: far, fixes: fixes))
@@ -182,12 +183,7 @@ extension BurstFilter.Finder {
     /// How the fixes' velocity changes at time `t`: the velocity of the window after it less that of the window
     /// before it.
     func velocityBend(at t: Double) -> (x: Double, y: Double)? {
-        // The first fix at or after `t`, by bisection (the run is in time order).
-        var low = range.lowerBound, high = range.upperBound
-        while low < high {
-            let mid = (low + high) / 2
-            if s[mid].t < t { low = mid + 1 } else { high = mid }
-        }
+        let low = firstFix(atOrAfter: t)
         guard low > range.lowerBound, low < range.upperBound, let b = driftWindow(endingAt: low - 1),
               let a = driftWindow(startingAt: low)
         else { return nil }
@@ -214,6 +210,19 @@ extension BurstFilter.Finder {
         while high + 1 < range.upperBound, high - i + 1 < BurstFilter.maxWindowFixes, s[high + 1].t - s[i].t <= driftSeconds { high += 1 }
         return high - i + 1 >= BurstFilter.minimumFitFixes ? BurstFilter.Window(s, i...high) : nil
     }
+
+    /// The first fix of the run at or after time `t` (the end of the run if none), by bisection.
+    func firstFix(atOrAfter t: Double) -> Int {
+        var low = range.lowerBound, high = range.upperBound
+        while low < high {
+            let mid = (low + high) / 2
+            if s[mid].t < t { low = mid + 1 } else { high = mid }
+        }
+        return low
+    }
+
+    /// The first fix of the run after time `t` (the end of the run if none).
+    func firstFix(after t: Double) -> Int { firstFix(atOrAfter: t.nextUp) }
 
     /// The median bend of the run's velocity (metres per second), over at most about 2,000 places half a drift
     /// window apart; nil on a run too short to say.
