@@ -29,8 +29,8 @@ import Foundation
 /// taken out with its drift, in `BurstFilter+Drifts.swift`.
 ///
 /// Left to the smoother: a lone jump with no drift beside it, or one whose partner does not mirror it (without a
-/// partner or a drift there is no telling which side of it is wrong); a burst whose both jumps fall in turns, or one with no hold in a turn;
-/// jumps along the athlete's way that a change of pace explains (they add no distance); jumps no larger than the
+/// partner or a drift there is no telling which side of it is wrong); a burst whose both jumps fall in turns, or
+/// one with no hold in a turn; jumps along the athlete's way that a change of pace explains (they add no distance); jumps no larger than the
 /// track's own wander makes likely; bursts held longer than `maxHoldSeconds`; runs sampled sparser than every
 /// `maxInterval` seconds, where a burst is a few fixes that the lines cannot pin down; and runs sampled faster
 /// than every `minInterval` seconds, which no runner's or rider's GPS writes and whose windows would be too costly.
