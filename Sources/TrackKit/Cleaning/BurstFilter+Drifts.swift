@@ -6,16 +6,17 @@ import Foundation
 /// track goes out and back and the distance grows by up to twice the drift.
 ///
 /// What gives such a drift away is its jump and what the fixes' velocity does around it:
-/// - **A lone jump.** Lines fitted to the fixes on either side of one step, each with its own velocity (a drift
-///   changes it), miss each other at the step by more than such lines miss anywhere else on the track, and by more
-///   than the athlete could have covered (`speedUpFactor` times the faster line's speed). A jump that a burst's
-///   pair or a flash explains has already been taken out by then.
+/// - **A lone jump.** Lines fitted to the fixes on either side of one step (a provider jumps back at once, from
+///   one fix to the next), each with its own velocity (a drift changes it), miss each other at the step by more
+///   than such lines miss anywhere else on the track, and by more than the athlete could have covered
+///   (`speedUpFactor` times the faster line's speed). A jump that a burst's pair or a flash explains has already
+///   been taken out by then.
 /// - **The drift's rate.** Along the jump, the velocity on one side differs from the other by the drift's rate:
-///   the side it came from and its length follow (the jump over the rate).
+///   the side it came from and its length follow (the jump over the rate). The rate must stand out from how the
+///   track's velocity bends anyway (`driftBendSignificance` times the median bend: turns, changes of pace, noise).
 /// - **Its start.** Where the drift started, the fixes' velocity bends by that rate; of the lengths around the
-///   estimate, the one whose start bends most nearly so is taken, and only if the bend there is within
-///   `driftBendTolerance` of the rate it implies and stands out from the bends of the rest of the track
-///   (`driftBendSignificance` times their median). A lone jump with no such start (a step, or a burst whose other
+///   estimate, the one whose start bends most nearly so is taken, and only if that bend is within
+///   `driftBendTolerance` of the rate it implies. A lone jump with no such start (a step, or a burst whose other
 ///   jump was not found) has no side that can be told, and is left to the smoother.
 ///
 /// The drift is taken out as a ramp: nothing at its start, the whole jump at the jump. Only positions move.
@@ -24,12 +25,13 @@ extension BurstFilter {
     static let maxDriftSeconds = 60.0
     /// Shortest ramp, seconds.
     static let minDriftSeconds = 5.0
-    /// The bend where a drift starts is within this fraction of the rate the drift implies ...
+    /// The bend where a drift starts is within this fraction of the rate the drift implies.
     static let driftBendTolerance = 0.5
-    /// ... and at least this many times the median bend of the track's velocity (turns, a change of pace, noise).
+    /// The drift's rate is at least this many times the median bend of the track's velocity.
     static let driftBendSignificance = 2.0
 
-    /// A drift found: the jump that ends it (or starts it) and the stretch of fixes on one side of it.
+    /// A drift found: the jump that ends it (or starts it) and the stretch of fixes on one side of it. The jump is
+    /// one step (`jump.first == jump.last + 1`), so every fix lies on one side of it.
     struct Drift: Equatable {
         var jump: Jump
         /// True when the drift came before the jump (the jump brought the fixes back); false when it came after
@@ -41,22 +43,12 @@ extension BurstFilter {
         var fixes: ClosedRange<Int>
 
         /// The offset the drift puts on fix `i` (to be taken out): a ramp from none at `far` to the whole jump at
-        /// the jump; a fix within the jump's rise, the part of the jump it has not made (before) or has (after).
+        /// the jump, against the jump before it and along it after it.
         func offset(at i: Int, in s: [CleaningSample]) -> (Double, Double) {
             let t = s[i].t
-            if before {
-                if i > jump.last {
-                    let (mx, my) = BurstFilter.partOf(jump, madeBy: s[i], entering: true)
-                    return (mx - jump.dx, my - jump.dy)
-                }
-                let end = s[jump.last].t
-                let w = end > far ? max(0, min(1, (t - far) / (end - far))) : 1
-                return (-w * jump.dx, -w * jump.dy)
-            }
-            if i < jump.first { return BurstFilter.partOf(jump, madeBy: s[i], entering: true) }
-            let start = s[jump.first].t
-            let w = far > start ? max(0, min(1, (far - t) / (far - start))) : 1
-            return (w * jump.dx, w * jump.dy)
+            let near = before ? s[jump.last].t : s[jump.first].t
+            let w = far != near ? max(0, min(1, (t - far) / (near - far))) : 1
+            return before ? (-w * jump.dx, -w * jump.dy) : (w * jump.dx, w * jump.dy)
         }
     }
 

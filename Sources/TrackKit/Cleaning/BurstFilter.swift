@@ -550,7 +550,7 @@ enum BurstFilter {
 
     /// The offset of a fix within a jump's rise (or fall): how far it sits from the line on the clean side,
     /// along the jump, between none of it and all of it.
-    static func partOf(_ jump: Jump, madeBy sample: CleaningSample, entering: Bool) -> (Double, Double) {
+    private static func partOf(_ jump: Jump, madeBy sample: CleaningSample, entering: Bool) -> (Double, Double) {
         let p = (entering ? jump.before : jump.after).position(at: sample.t)
         let size = jump.size
         guard size > 0 else { return (0, 0) }
