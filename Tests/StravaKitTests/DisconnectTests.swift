@@ -28,7 +28,13 @@ import Testing
         try await harness.login()
         await harness.server.stop()
         defer { try? FileManager.default.removeItem(at: harness.folder) }
-        let session = try harness.session()
+        // Not the stopped server's port: under a full parallel run another test's sandbox took it over and answered
+        // the revoke.
+        let unreachable = try RefusingPort()
+        let settings = StravaSettings(
+            baseURL: unreachable.url, clientID: harness.settings.clientID, clientSecret: harness.settings.clientSecret,
+            rateLimitWindow: harness.settings.rateLimitWindow)
+        let session = try harness.session(settings: settings)
         let result = try await session.disconnect()
         try await session.shutdown()
         #expect(result.deauthorized == false)
@@ -36,6 +42,7 @@ import Testing
         #expect(result.warning?.contains("could not reach Strava") == true)
         #expect(!FileManager.default.fileExists(atPath: harness.credentialsFile.path))
         harness.expectNoSecrets(in: [result.warning ?? ""])
+        withExtendedLifetime(unreachable) {}
     }
 
     @Test func statusReportShowsTheConnectionWithoutTokens() async throws {
