@@ -37,8 +37,21 @@ def summary(rows):
         "corner": statistics.mean(r["corner_cut"] for _, r in rows),
         "jitter": statistics.median(r["jitter"] for _, r in rows),
         "lap": statistics.mean(r["lap_mean_abs"] for _, r in rows) if "lap_mean_abs" in rows[0][1] else None,
+        # Metres per sharp turn over all the cell's sharp turns (older scores have no such key).
+        "turn_loss": turn_loss(rows),
+        "stopped": statistics.median(r.get("stopped", 0.0) for _, r in rows),
         "lap_floor": statistics.mean(e["lap_floor"] for e, _ in rows) if "lap_floor" in rows[0][0] else None,
     }
+
+
+def turn_loss(rows):
+    """The mean loss per sharp turn over every sharp turn of the rows, or None when they have none."""
+    total = count = 0
+    for _, r in rows:
+        if r.get("turn_loss") is not None:
+            total += r["turn_loss"] * r["sharp_turns"]
+            count += r["sharp_turns"]
+    return total / count if count else None
 
 
 def lap_cell(s):
@@ -56,9 +69,10 @@ def main():
     grouped = group(scores, tool, keys)
     based = group(scores, base, keys) if base else {}
     print("| generator | class | truth | files | median abs error | signed median | worst | max dev (m) | "
-          "time order | lap error (mean abs; noise-free samples) | corner cut (m) | jitter on straights | noise-free floor | %s"
+          "time order | lap error (mean abs; noise-free samples) | corner cut (m) | sharp-turn loss (m a turn) | "
+          "jitter on straights | while stopped | noise-free floor | %s"
           "verdict |" % ("%s median | " % base if base else ""))
-    print("|---|---|---|---|---|---|---|---|---|---|---|---|---|%s---|" % ("---|" if base else ""))
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|%s---|" % ("---|" if base else ""))
     met = total = 0
     for key in sorted(grouped):
         rows = grouped[key]
@@ -77,10 +91,11 @@ def main():
         basecell = ""
         if base and key in based:
             basecell = "%.2f %% | " % summary(based[key])["median"]
-        print("| %s | %s | %s | %d | %.2f %% | %+.2f %% | %.2f %% | %.1f | %s | %s | %+.1f | %+.2f %% | %+.2f %% | %s%s |" % (
+        print("| %s | %s | %s | %d | %.2f %% | %+.2f %% | %.2f %% | %.1f | %s | %s | %+.1f | %s | %+.2f %% | %.2f %% | %+.2f %% | %s%s |" % (
             key[0], kind, key[1], s["n"], s["median"], s["signed"], s["worst"], s["max_dev"],
-            "ok" if s["monotone"] else "BACKWARDS", lap_cell(s),
-            s["corner"], s["jitter"], s["floor"], basecell, "met" if ok else "NOT MET: " + ", ".join(misses)))
+            "ok" if s["monotone"] else "BACKWARDS", lap_cell(s), s["corner"],
+            "–" if s["turn_loss"] is None else "%+.1f" % s["turn_loss"], s["jitter"], s["stopped"], s["floor"],
+            basecell, "met" if ok else "NOT MET: " + ", ".join(misses)))
     print("\n%d of %d generator × truth cells meet every target.\n" % (met, total))
     print("| generator | truth | sampling | files | median abs error | signed | worst | max dev (m) | floor | laps |")
     print("|---|---|---|---|---|---|---|---|---|---|")

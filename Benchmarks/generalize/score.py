@@ -4,7 +4,8 @@
 Usage: score.py IN_DIR OUT_DIR[,OUT_DIR...] RESULT.json
 For every IN_DIR/<name>.gpx with its .truth.json, reads OUT_DIR/<name>.gpx and measures:
 - distance error: (output length − true path length over the recorded span) / true length, in %;
-- floor: the same for the noise-free samples (true positions at the recorded times, straight lines between);
+- floor: the same for the noise-free samples (true positions at the recorded times, straight lines between; for a
+  device whose own tracking filter bends its output, `receiver`, that filter's output from the true path);
 - max deviation: the largest distance of any output point from the true path, metres;
 - monotone: every output time later than the one before;
 - corner cut: mean signed offset of output points toward the inside of corners (turning more than 30°
@@ -12,7 +13,13 @@ For every IN_DIR/<name>.gpx with its .truth.json, reads OUT_DIR/<name>.gpx and m
 - jitter: length of the output between neighbouring points on straights (no more than 3° of turn within
   ±25 m) over the true distance covered there, minus 1, in %: noise that survives adds length there;
 - laps (400 m track): each lap's output length between the true lap times, mean |error| in %; and, once per
-  input, the same for the noise-free samples (`lap_floor`): what the sampling alone costs.
+  input, the same for the noise-free samples (`lap_floor`): what the sampling alone costs;
+- sharp-turn loss: over the 60 m of path centred on each true turn of 120° or more on a radius of 10 m or less (a
+  hairpin, a switchback, a 135° corner; not a running track's bend), the output's length between the times the athlete was at either end, minus 60 m; the mean over
+  the file's turns, in metres (negative = the turn was cut). Turns with a stop or a loss of signal inside are left
+  out;
+- while stopped: the output's length over steps that begin and end while the athlete stood still, in % of the
+  true length (a stop's wandering fixes that survived).
 """
 import json
 import math
@@ -26,6 +33,9 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from make_worlds import at, build_truth  # noqa: E402
 
 WINDOW = 150.0  # metres of path searched either side of where the athlete truly was at that time
+TURN_REACH = 30.0  # metres of path either side of a sharp turn's middle over which its loss is measured
+SHARP_TURN = 120.0  # degrees
+SHARP_RADIUS = 10.0  # metres
 
 
 def read_gpx(path, origin, earth):
@@ -53,7 +63,11 @@ def seconds(stamp, start):
 
 class Truth:
     def __init__(self, info):
-        path, arcs, _, _, _ = build_truth(info["truth"], info["seed"])
+        path, arcs, moving, _, _ = build_truth(info["truth"], info["seed"])
+        # Sharp turns: the middle of each turn of SHARP_TURN or more on a radius of SHARP_RADIUS or less.
+        self.turns = [(a + b) / 2 for a, b, angle in path.turn_at
+                      if abs(math.degrees(angle)) >= SHARP_TURN and (b - a) / abs(angle) <= SHARP_RADIUS]
+        self.moving = np.array(moving)
         self.step = path.step
         self.p = np.array(path.points)
         self.arcs = np.array(arcs)
@@ -119,6 +133,22 @@ def score(info, rows):
             if advance > 0.5 * dt * 0.3:
                 out_len += steps[i]
                 true_len += advance
+    cumulative = np.concatenate([[0.0], np.cumsum(steps)])
+    losses = []
+    seconds_index = np.arange(len(truth.arcs))
+    for middle in truth.turns:
+        lo, hi = middle - TURN_REACH, middle + TURN_REACH
+        if lo < truth.arcs[0] or hi > truth.arcs[-1]:
+            continue
+        t_lo, t_hi = np.interp(lo, truth.arcs, seconds_index), np.interp(hi, truth.arcs, seconds_index)
+        within = (ts > t_lo) & (ts < t_hi)
+        gaps = np.diff(np.concatenate([[t_lo], ts[within], [t_hi]]))
+        if t_lo < ts[0] or t_hi > ts[-1] or not truth.moving[int(t_lo):int(t_hi) + 1].all() or gaps.max() > 10:
+            continue
+        losses.append(np.interp(t_hi, ts, cumulative) - np.interp(t_lo, ts, cumulative) - 2 * TURN_REACH)
+    last = len(truth.moving) - 1
+    still = [not truth.moving[min(last, int(a))] and not truth.moving[min(last, int(b))]
+             and not truth.moving[min(last, int((a + b) / 2))] for a, b in zip(ts, ts[1:])]
     result = {
         "error": (length - info["true_length"]) / info["true_length"] * 100,
         "floor": (info["sampled_length"] - info["true_length"]) / info["true_length"] * 100,
@@ -127,6 +157,9 @@ def score(info, rows):
         "corner_cut": inside / corner_n if corner_n else 0.0,
         "jitter": (out_len / true_len - 1) * 100 if true_len > 0 else 0.0,
         "points": len(pts),
+        "turn_loss": float(np.mean(losses)) if losses else None,
+        "sharp_turns": len(losses),
+        "stopped": float(steps[np.array(still, dtype=bool)].sum() / info["true_length"] * 100) if len(still) else 0.0,
     }
     if info.get("laps"):
         laps = lap_errors(info, truth, ts, steps)
