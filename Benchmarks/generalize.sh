@@ -14,7 +14,7 @@
 # Usage: Benchmarks/generalize.sh [heldout|final|fresh|unseen|later|next|beyond|after|other|other-final|tuning]   (default: heldout)
 #   BASE_REV=<git revision>  also cleans the same files with the cleaner of that revision, for comparison.
 # Writes Benchmarks/work/generalize/<set>/scores.json and report.md (the tables of
-# Benchmarks/results/generalize.md come from report.md).
+# Benchmarks/results/generalize.md come from report.md; its last table is budget.py's).
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
@@ -51,4 +51,6 @@ fi
 ln -s "$WORK/in" "$WORK/raw"
 python3 "$HERE/score.py" "$WORK/in" "$OUTS,$WORK/raw" "$WORK/scores.json"
 python3 "$HERE/report.py" "$WORK/scores.json" trackdrop ${BASE_REV:+base} > "$WORK/report.md"
+{ echo; echo "Where the length error comes from (budget.py; 10 s-with-gaps files left out):"; echo
+  python3 "$HERE/budget.py" "$WORK/in" "$WORK/trackdrop"; } >> "$WORK/report.md"
 echo "wrote $WORK/report.md"
