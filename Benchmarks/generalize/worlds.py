@@ -88,6 +88,20 @@ def multipath(rng, truth_xy, pick):
     return out, {"bursts": bursts}
 
 
+def alpha_beta(points, alpha, beta):
+    """A receiver's or phone's own position tracker: lags into a turn and overshoots out of it."""
+    px, py = points[0]
+    vx = vy = 0.0
+    out = []
+    for x, y in points:
+        px, py = px + vx, py + vy
+        rx, ry = x - px, y - py
+        px, py = px + alpha * rx, py + alpha * ry
+        vx, vy = vx + beta * rx, vy + beta * ry
+        out.append((px, py))
+    return out
+
+
 def fused(rng, truth_xy, pick):
     """A phone's fused location provider: GNSS with its own smoothing, so positions are low-noise and lag
     behind (0.5 to 2 s late, then an alpha-beta tracker), stale fixes repeated now and then, and every few
@@ -110,16 +124,7 @@ def fused(rng, truth_xy, pick):
         y = truth_xy[i][1] + (truth_xy[i + 1][1] - truth_xy[i][1]) * f
         raw.append((x + ex[k] + rng.gauss(0, 0.5), y + ey[k] + rng.gauss(0, 0.5)))
     # Alpha-beta tracker (the provider's own smoothing).
-    alpha, beta = 0.6, 0.15
-    px, py = raw[0]
-    vx = vy = 0.0
-    tracked = []
-    for x, y in raw:
-        px, py = px + vx, py + vy
-        rx, ry = x - px, y - py
-        px, py = px + alpha * rx, py + alpha * ry
-        vx, vy = vx + beta * rx, vy + beta * ry
-        tracked.append((px, py))
+    tracked = alpha_beta(raw, 0.6, 0.15)
     # Dead-reckoning drift, then a jump back on re-acquisition.
     drift = [(0.0, 0.0)] * n
     t = int(rng.uniform(120, 600))
@@ -227,20 +232,6 @@ def smooth_gauss_markov(rng, n, sigma, tau):
         e = rho * e + (1 - rho) * u
         if k >= int(10 * tau):
             out.append(e)
-    return out
-
-
-def alpha_beta(points, alpha, beta):
-    """A receiver's or phone's own position tracker: lags into a turn and overshoots out of it."""
-    px, py = points[0]
-    vx = vy = 0.0
-    out = []
-    for x, y in points:
-        px, py = px + vx, py + vy
-        rx, ry = x - px, y - py
-        px, py = px + alpha * rx, py + alpha * ry
-        vx, vy = vx + beta * rx, vy + beta * ry
-        out.append((px, py))
     return out
 
 
