@@ -16,18 +16,22 @@ public struct CleaningOptions: Sendable, Equatable {
     /// Smooth positions with a constant-velocity Kalman filter and a Rauch–Tung–Striebel backward pass; when the
     /// track's error wanders (correlated over seconds to minutes), the wander is modelled and taken out too.
     public var smooth: Bool
+    /// Where the noise changes along a segment (a phone carried from open sky into a city and back), collapse stops
+    /// and smooth each stretch with a noise model of its own (`NoiseStretches`); otherwise one model for the segment.
+    public var noiseStretches: Bool
     /// A time gap longer than this (seconds) starts a fresh filter, as a segment boundary does.
     public var gapSeconds: TimeInterval
 
     public init(
         sport: String? = nil, repairTimestamps: Bool = true, removeSpikes: Bool = true,
-        collapseStops: Bool = true, smooth: Bool = true, gapSeconds: TimeInterval = 60
+        collapseStops: Bool = true, smooth: Bool = true, noiseStretches: Bool = true, gapSeconds: TimeInterval = 60
     ) {
         self.sport = sport
         self.repairTimestamps = repairTimestamps
         self.removeSpikes = removeSpikes
         self.collapseStops = collapseStops
         self.smooth = smooth
+        self.noiseStretches = noiseStretches
         self.gapSeconds = gapSeconds
     }
 }

@@ -16,13 +16,16 @@ public struct CleaningReport: Sendable, Codable, Equatable {
     /// Drifts that ended in a jump (a fused location provider coasting, then jumping back once it had a satellite
     /// fix again) found and taken back onto the track.
     public var drifts: Int
+    /// Stretches of different noise the segments were cleaned in, each with its own stop radius and smoothing model
+    /// (0 when a segment's noise did not change along it).
+    public var stretches: Int
     /// Measurement noise the smoother assumed (metres, 1 sigma per axis), the largest over the segments;
     /// nil when nothing was smoothed.
     public var noiseMeters: Double?
 
     public init(
         removed: [String: Int] = [:], smoothed: Int = 0, reordered: Int = 0, stops: Int = 0, bursts: Int = 0,
-        drifts: Int = 0, noiseMeters: Double? = nil
+        drifts: Int = 0, stretches: Int = 0, noiseMeters: Double? = nil
     ) {
         self.removed = removed
         self.smoothed = smoothed
@@ -30,6 +33,7 @@ public struct CleaningReport: Sendable, Codable, Equatable {
         self.stops = stops
         self.bursts = bursts
         self.drifts = drifts
+        self.stretches = stretches
         self.noiseMeters = noiseMeters
     }
 

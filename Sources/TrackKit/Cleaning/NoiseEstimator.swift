@@ -9,12 +9,17 @@ enum NoiseEstimator {
     /// One-sigma noise per axis in metres, from how far each point sits from the straight line between its
     /// neighbours (robust median, so turns and the odd outlier barely move it).
     static func sigma(_ s: [CleaningSample], gapSeconds: Double) -> Double {
+        sigma(s[...], gapSeconds: gapSeconds)
+    }
+
+    /// As above, for a part of a segment (a stretch of its own noise, `NoiseStretches`).
+    static func sigma(_ s: ArraySlice<CleaningSample>, gapSeconds: Double) -> Double {
         guard s.count >= 3 else { return floorMeters }
         // A spread-out subset of at most ~50,000 triples is plenty for a median.
         let stride = max(1, s.count / 50_000)
         var normalized: [Double] = []
         normalized.reserveCapacity(s.count / stride + 1)
-        for i in Swift.stride(from: 1, to: s.count - 1, by: stride) {
+        for i in Swift.stride(from: s.startIndex + 1, to: s.endIndex - 1, by: stride) {
             let dtIn = s[i].t - s[i - 1].t, dtOut = s[i + 1].t - s[i].t
             guard dtIn > 0, dtOut > 0, dtIn <= gapSeconds, dtOut <= gapSeconds else { continue }
             let wBefore = dtOut / (dtIn + dtOut), wAfter = 1 - wBefore

@@ -2,7 +2,8 @@ import Foundation
 
 /// Cleans GPS noise out of a track: timestamp repairs, spikes, bursts of reflected signal and drifts that end in a
 /// jump, stop jitter, then Kalman–RTS smoothing whose noise model (white noise, acceleration noise, and a wandering
-/// error when the track shows one) is estimated from the track itself by maximum likelihood.
+/// error when the track shows one) is estimated from the track itself by maximum likelihood. Where the noise changes
+/// along a segment, each stretch of it gets its own stop radius and noise model (`NoiseStretches`).
 ///
 /// Works per segment on points in time order. Only latitude and longitude ever change: every point that
 /// stays keeps its time, elevation and sensor data. Segments with a point that has no time are left as
@@ -120,6 +121,15 @@ public enum TrackCleaner {
             report.bursts += corrections.bursts
             report.drifts += corrections.drifts
         }
+        // Where the noise changes along the segment, each stretch gets its own stop radius and smoothing model.
+        let stretches = options.noiseStretches && (options.collapseStops || options.smooth)
+            ? NoiseStretches.find(samples, gapSeconds: options.gapSeconds) : []
+        if stretches.count > 1 {
+            cleanInStretches(&samples, stretches, points: points, profile: profile, options: options, report: &report, removals: &removals)
+            result.samples = samples
+            result.frame = frame
+            return result
+        }
         if options.collapseStops {
             let collapsed = StopCollapser.collapse(
                 samples, radius: StopCollapser.radius(forNoise: sigma), profile: profile)
@@ -149,6 +159,82 @@ public enum TrackCleaner {
             points[index] = point
         }
         points.removeLast(points.count - samples.count)
+    }
+
+    /// Stop collapsing and smoothing for a segment whose noise changes along it: each stretch's stops are collapsed
+    /// with the radius of its own noise, and each stretch is smoothed with a model fitted to it alone.
+    private static func cleanInStretches(
+        _ samples: inout [CleaningSample], _ stretches: [NoiseStretches.Stretch], points: [TrackPoint],
+        profile: SportProfile, options: CleaningOptions, report: inout CleaningReport, removals: inout [CleaningRemoval]?
+    ) {
+        report.stretches += stretches.count
+        // Where each stretch begins, in time: indices move as stops collapse.
+        let starts = stretches.map { samples[$0.range.lowerBound].t }
+        if options.collapseStops {
+            var collapsedAll: [CleaningSample] = []
+            collapsedAll.reserveCapacity(samples.count)
+            for stretch in stretches {
+                let collapsed = StopCollapser.collapse(
+                    Array(samples[stretch.range]), radius: StopCollapser.radius(forNoise: stretch.sigma), profile: profile)
+                collapsedAll += collapsed.samples
+                report.count(CleaningReport.Reason.jitter, collapsed.removed)
+                report.stops += collapsed.stops
+            }
+            if removals != nil, collapsedAll.count < samples.count {
+                removals! += CleaningRemoval.stageRemovals(before: samples, after: collapsedAll, points: points, reason: .stopJitter)
+            }
+            samples = collapsedAll
+        }
+        if options.smooth {
+            let smoothed = smoothStretches(
+                &samples, stretches: zip(starts, stretches.map(\.sigma)).map { ($0, $1) }, profile: profile,
+                gapSeconds: options.gapSeconds)
+            report.smoothed += smoothed.moved
+            report.noiseMeters = max(report.noiseMeters ?? 0, smoothed.sigma)
+        }
+    }
+
+    /// Seconds of the neighbouring stretches a stretch's smoothing reaches into, so that it starts and ends settled;
+    /// only the stretch's own points keep what it gives them.
+    static let stretchMarginSeconds = 60.0
+
+    /// Smooths each stretch of noise (`stretches`: where each begins, in time, and its noise) with a model fitted to
+    /// that stretch alone, as `smoothRuns` smooths a whole segment. Returns the points moved by 10 cm or more and
+    /// the largest noise a stretch's model assumed. Every stretch is smoothed from the samples as they came in, so the
+    /// results are gathered in a second copy of them (only for a segment whose noise changes).
+    private static func smoothStretches(
+        _ samples: inout [CleaningSample], stretches: [(start: Double, sigma: Double)], profile: SportProfile,
+        gapSeconds: Double
+    ) -> (moved: Int, sigma: Double) {
+        var moved = 0, largest = 0.0
+        let times = samples.map(\.t)
+        func index(_ t: Double) -> Int {
+            var low = 0, high = times.count
+            while low < high {
+                let mid = (low + high) / 2
+                if times[mid] < t { low = mid + 1 } else { high = mid }
+            }
+            return low
+        }
+        var smoothed = samples
+        for (k, stretch) in stretches.enumerated() {
+            let own = index(stretch.start)..<(k + 1 < stretches.count ? index(stretches[k + 1].start) : samples.count)
+            guard !own.isEmpty else { continue }
+            let reach = index(stretch.start - stretchMarginSeconds)..<(
+                k + 1 < stretches.count ? index(stretches[k + 1].start + stretchMarginSeconds) : samples.count)
+            var part = Array(samples[reach])
+            guard part.count >= 3 else { continue }
+            let result = smoothRuns(&part, sigma: stretch.sigma, profile: profile, gapSeconds: gapSeconds)
+            largest = max(largest, result.sigma)
+            for i in own {
+                let p = part[i - reach.lowerBound]
+                let dx = p.x - samples[i].x, dy = p.y - samples[i].y
+                if dx * dx + dy * dy >= 0.01 { moved += 1 }
+                smoothed[i] = p
+            }
+        }
+        samples = smoothed
+        return (moved, largest)
     }
 
     /// The median time between neighbouring fixes, gaps left out; 1 s when there is nothing to measure.

@@ -1,0 +1,91 @@
+import Foundation
+
+/// Stretches of a track whose noise differs: a phone carried from open sky into a city and back, a watch under
+/// trees for half an hour. One noise model fitted to the whole track smooths the quiet stretches too hard (their
+/// turns are cut) and the noisy ones too little (their jitter stays), and sizes every stop by the middle of the two.
+///
+/// Each fix's noise is read as `NoiseEstimator` reads it, from how far it sits off the chord of its neighbours. The
+/// logarithm of that squared miss has the same spread whatever the noise (for Gaussian noise, that of the logarithm
+/// of an exponential draw, π²/6), so a change of noise is a step in its mean. The track is cut where that step is
+/// strongest (binary segmentation), as long as both sides are long, the step is far beyond chance, and the noise
+/// on either side differs by a clear factor; each side is then looked at again.
+enum NoiseStretches {
+    /// Shortest stretch, seconds: a city block or a burst of reflected signal is not a change of device conditions.
+    static let minimumSeconds = 300.0
+    /// Shortest stretch, fixes (a sparse recording needs enough of them to fit a model).
+    static let minimumFixes = 150
+    /// Smallest ratio of the noise (one sigma) on the two sides of a cut.
+    static let minimumRatio = 1.8
+    /// How far beyond chance a step must be, in standard errors of the difference of the two means. Neighbouring
+    /// misses share fixes and a wandering error correlates them for many seconds, so the bar is far above what
+    /// independent values would need.
+    static let minimumScore = 12.0
+    /// At most this many stretches in a segment.
+    static let maximumStretches = 64
+
+    /// A stretch: the samples `range` (indices into the segment's samples) and their noise, metres (one sigma per
+    /// axis, as `NoiseEstimator.sigma` reads it).
+    struct Stretch: Equatable {
+        var range: Range<Int>
+        var sigma: Double
+    }
+
+    /// The stretches of `s`, in order and covering it; one when its noise does not change.
+    static func find(_ s: [CleaningSample], gapSeconds: Double) -> [Stretch] {
+        let whole = [Stretch(range: s.indices, sigma: NoiseEstimator.sigma(s, gapSeconds: gapSeconds))]
+        guard s.count >= 2 * minimumFixes, let first = s.first, let last = s.last,
+              last.t - first.t >= 2 * minimumSeconds
+        else { return whole }
+        // The logarithm of each fix's squared miss off its neighbours' chord (NaN where it cannot be read).
+        var misses = [Double](repeating: .nan, count: s.count)
+        for i in 1..<(s.count - 1) {
+            let dtIn = s[i].t - s[i - 1].t, dtOut = s[i + 1].t - s[i].t
+            guard dtIn > 0, dtOut > 0, dtIn <= gapSeconds, dtOut <= gapSeconds else { continue }
+            let wBefore = dtOut / (dtIn + dtOut), wAfter = 1 - wBefore
+            let ex = s[i].x - (wBefore * s[i - 1].x + wAfter * s[i + 1].x)
+            let ey = s[i].y - (wBefore * s[i - 1].y + wAfter * s[i + 1].y)
+            let value = (ex * ex + ey * ey) / (1 + wBefore * wBefore + wAfter * wAfter)
+            // A floor far below any receiver's noise keeps a repeated fix from giving −∞.
+            if value.isFinite { misses[i] = log(max(value, 1e-4)) }
+        }
+        // Running sums of the readable values and their count, for any range's mean in constant time.
+        var sums = [Double](repeating: 0, count: s.count + 1), counts = [Int](repeating: 0, count: s.count + 1)
+        for i in s.indices {
+            let readable = !misses[i].isNaN
+            sums[i + 1] = sums[i] + (readable ? misses[i] : 0)
+            counts[i + 1] = counts[i] + (readable ? 1 : 0)
+        }
+        func mean(_ range: Range<Int>) -> Double {
+            let n = counts[range.upperBound] - counts[range.lowerBound]
+            return n > 0 ? (sums[range.upperBound] - sums[range.lowerBound]) / Double(n) : .nan
+        }
+        let spread = (Double.pi * Double.pi / 6).squareRoot()
+        var cuts: [Int] = []
+        var pending: [Range<Int>] = [s.indices]
+        while let range = pending.popLast(), cuts.count + 1 < maximumStretches {
+            var best: (index: Int, score: Double)?
+            let total = counts[range.upperBound] - counts[range.lowerBound]
+            for cut in (range.lowerBound + minimumFixes)..<max(range.lowerBound + minimumFixes, range.upperBound - minimumFixes + 1) {
+                guard s[cut].t - s[range.lowerBound].t >= minimumSeconds,
+                      s[range.upperBound - 1].t - s[cut].t >= minimumSeconds else { continue }
+                let before = counts[cut] - counts[range.lowerBound], after = total - before
+                guard before >= minimumFixes / 2, after >= minimumFixes / 2 else { continue }
+                let step = abs(mean(range.lowerBound..<cut) - mean(cut..<range.upperBound))
+                let score = step / (spread * (1 / Double(before) + 1 / Double(after)).squareRoot())
+                if score > (best?.score ?? 0) { best = (cut, score) }
+            }
+            guard let best, best.score >= minimumScore else { continue }
+            // The noise ratio the step means: the mean log of a squared miss moves by 2 ln(ratio).
+            let ratio = exp(abs(mean(range.lowerBound..<best.index) - mean(best.index..<range.upperBound)) / 2)
+            guard ratio >= minimumRatio else { continue }
+            cuts.append(best.index)
+            pending.append(range.lowerBound..<best.index)
+            pending.append(best.index..<range.upperBound)
+        }
+        guard !cuts.isEmpty else { return whole }
+        let bounds = [0] + cuts.sorted() + [s.count]
+        return zip(bounds, bounds.dropFirst()).map { start, end in
+            Stretch(range: start..<end, sigma: NoiseEstimator.sigma(s[start..<end], gapSeconds: gapSeconds))
+        }
+    }
+}
