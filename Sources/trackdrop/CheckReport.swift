@@ -22,6 +22,8 @@ struct CheckReport: Encodable {
     var removed: [String: Int]
     /// What cleaning moved back onto the track without removing a point, by kind (`bursts`, `drifts`).
     var corrected: [String: Int]
+    /// Stretches of different noise cleaning found along the track (0 when the noise did not change).
+    var noiseStretches: Int
     var issues: [Issue]
     var written: String?
     /// Where the HTML cleaning report was written (`--report`).
@@ -40,6 +42,7 @@ struct CheckReport: Encodable {
         case distanceMeters = "distance_m"
         case startTime = "start_time"
         case durationSeconds = "duration_s"
+        case noiseStretches = "noise_stretches"
     }
 
     init(file: String, normalized: NormalizedTrack) {
@@ -54,6 +57,7 @@ struct CheckReport: Encodable {
         durationSeconds = normalized.duration
         removed = normalized.removed
         corrected = normalized.corrected
+        noiseStretches = normalized.noiseStretches
         issues = normalized.issues.map { Issue(code: $0.code.rawValue, message: FileName.display($0.message), severity: $0.severity.rawValue) }
         validated = normalized.outputValidation == .full
         validation = normalized.outputValidation.rawValue
@@ -64,6 +68,7 @@ struct CheckReport: Encodable {
         valid = false
         removed = [:]
         corrected = [:]
+        noiseStretches = 0
         validated = false
         validation = OutputValidation.skipped.rawValue
         let code = ((failure as? TrackError)?.code ?? .unreadable).rawValue
@@ -106,6 +111,9 @@ struct CheckReport: Encodable {
         }
         if let drifts = corrected[CleaningReport.Correction.drifts], drifts > 0 {
             lines.append("  corrected \(drifts) drift\(drifts == 1 ? "" : "s") that ended in a jump, moved back onto the track")
+        }
+        if noiseStretches > 1 {
+            lines.append("  noise     changed along the track: cleaned as \(noiseStretches) stretches, each with its own noise model")
         }
         for issue in issues { lines.append("  \(issue.severity == "error" ? "error  " : "warning") \(issue.code): \(issue.message)") }
         switch validation {

@@ -51,9 +51,24 @@ extension SampleTrack {
         }
     }
 
+    /// A run north at 3 m/s for 30 minutes whose noise is six times larger in the middle ten minutes (a phone carried
+    /// through a city between two parks): cleaning finds three stretches of noise.
+    public static func gpxWithNoiseChange(start: Date = Date(timeIntervalSince1970: 1_763_708_531)) -> Data {
+        runNorth(name: "Park, city, park", start: start, latitude: 47.37, seconds: 1800, noise: { t in t >= 600 && t < 1200 ? 6 : 1 })
+    }
+
     /// 720 fixes one second apart of a run north at 3 m/s with about a metre of noise (a fixed sequence), each
     /// moved `east(t)` metres east.
     private static func runNorth(name: String, start: Date, latitude: Double, east: (Double) -> Double) -> Data {
+        runNorth(name: name, start: start, latitude: latitude, seconds: 720, noise: { _ in 1 }, east: east)
+    }
+
+    /// `seconds` fixes one second apart of a run north at 3 m/s with `noise(t)` times about a metre of noise (a fixed
+    /// sequence), each moved `east(t)` metres east.
+    private static func runNorth(
+        name: String, start: Date, latitude: Double, seconds: Int, noise: (Double) -> Double,
+        east: (Double) -> Double = { _ in 0 }
+    ) -> Data {
         let formatter = Date.ISO8601FormatStyle()
         let metre = 1 / 111_195.0
         let eastMetre = metre / cos(latitude * Double.pi / 180)
@@ -68,10 +83,10 @@ extension SampleTrack {
             "<gpx version=\"1.1\" creator=\"trackdrop tests\" xmlns=\"http://www.topografix.com/GPX/1/1\">",
             "<trk><name>\(name)</name><type>running</type><trkseg>",
         ]
-        for second in 0..<720 {
+        for second in 0..<seconds {
             let t = Double(second)
-            let north = 3 * t + unit() + unit()
-            let eastward = east(t) + unit() + unit()
+            let north = 3 * t + noise(t) * (unit() + unit())
+            let eastward = east(t) + noise(t) * (unit() + unit())
             let lat = latitude + north * metre, lon = 8.54 + eastward * eastMetre
             lines.append(String(format: "<trkpt lat=\"%.7f\" lon=\"%.7f\"><ele>410</ele><time>%@</time></trkpt>",
                                 lat, lon, formatter.format(start.addingTimeInterval(t))))

@@ -76,6 +76,26 @@ import Testing
         #expect(text.output.components(separatedBy: "corrected").count == 2, "\(text.output)")
     }
 
+    /// A track whose noise changes (six times larger in its middle ten minutes) is cleaned in stretches, each with its
+    /// own noise model, and `check` says so; a track whose noise does not change reports none.
+    @Test func stretchesOfDifferentNoiseAreReported() throws {
+        let scratch = try ScratchFolder()
+        let changing = scratch.url.appendingPathComponent("park-city-park.gpx")
+        try SampleTrack.gpxWithNoiseChange().write(to: changing)
+        let plain = try scratch.write("plain.gpx", String(decoding: SampleTrack.gpx(points: 300), as: UTF8.self))
+        let json = try Self.run(["check", "--json", changing.path, plain.path])
+        #expect(json.status == 0, "\(json.output)")
+        let objects = try Self.objects(json.output)
+        try #require(objects.count == 2)
+        #expect(objects[0]["noise_stretches"] as? Int == 3, "\(json.output)")
+        #expect(objects[1]["noise_stretches"] as? Int == 0, "\(json.output)")
+        let text = try Self.run(["check", changing.path, plain.path])
+        #expect(text.status == 0)
+        #expect(text.output.contains("  noise     changed along the track: cleaned as 3 stretches, each with its own noise model"),
+                "\(text.output)")
+        #expect(text.output.components(separatedBy: "noise     changed").count == 2, "\(text.output)")
+    }
+
     @Test func unusableAndMissingFilesExitNonZeroAndAreReported() throws {
         let scratch = try ScratchFolder()
         let empty = try scratch.write("empty.gpx", "")

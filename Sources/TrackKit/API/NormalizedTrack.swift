@@ -20,6 +20,9 @@ public struct NormalizedTrack: Sendable {
     /// (bursts of reflected signal and drifts that ended in a jump, each counted as one, not as points; keys in
     /// `CleaningReport.Correction`). Kinds that found nothing are absent.
     public var corrected: [String: Int]
+    /// Stretches of different noise cleaning found along the track, each cleaned with a noise model of its own; 0
+    /// when the noise did not change (or nothing was cleaned).
+    public var noiseStretches: Int
     public var name: String?
     public var sport: String?
     /// The normalized file in the same format, not gzipped; for FIT the original bytes. Empty when
@@ -36,7 +39,7 @@ public struct NormalizedTrack: Sendable {
         format: TrackFormat, gzipped: Bool = false, usable: Bool, issues: [TrackIssue] = [],
         pointsIn: Int = 0, pointsOut: Int = 0, distanceRawMeters: Double = 0, distanceMeters: Double = 0,
         startTime: Date? = nil, duration: TimeInterval? = nil, removed: [String: Int] = [:],
-        corrected: [String: Int] = [:], name: String? = nil, sport: String? = nil, output: Data = Data(), outputFile: URL? = nil,
+        corrected: [String: Int] = [:], noiseStretches: Int = 0, name: String? = nil, sport: String? = nil, output: Data = Data(), outputFile: URL? = nil,
         outputValidation: OutputValidation = .skipped, reportFile: URL? = nil
     ) {
         self.reportFile = reportFile
@@ -52,6 +55,7 @@ public struct NormalizedTrack: Sendable {
         self.duration = duration
         self.removed = removed
         self.corrected = corrected
+        self.noiseStretches = noiseStretches
         self.name = name
         self.sport = sport
         self.output = output
