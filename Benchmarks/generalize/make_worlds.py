@@ -16,7 +16,9 @@ The split is fixed here (tuning and held out before any result was looked at, fi
 - after: seeds 801, 802 and 803, made once 701-703 had been scored (see SETS);
 - other: seeds 901, 902 and 903 of three generators written after all of the above (`receiver`, `heavy`,
   `multiscale`), with a fifth sampling (`irregular`: times with milliseconds, never on the second);
-- other-final: seeds 951, 952 and 953 of those three, scored once at the end (see SETS).
+- other-final: seeds 951, 952 and 953 of those three, scored once at the end (see SETS);
+- stretches: seeds 1001, 1002 and 1003 of `mixed`, a phone whose noise changes along the track;
+- stretches-final: seeds 1051, 1052 and 1053 of `mixed`, scored once (see SETS).
 """
 import datetime
 import functools
@@ -62,10 +64,15 @@ SETS = {
     # first, to see what the cleaner did on them, and `other-final` is scored once, for the change made then.
     "other": (["receiver", "heavy", "multiscale"], [901, 902, 903]),
     "other-final": (["receiver", "heavy", "multiscale"], [951, 952, 953]),
+    # A phone whose noise changes along the track (open sky, then a city, and back): `stretches` was looked at while
+    # working on estimating the noise per stretch, `stretches-final` is scored once.
+    "stretches": (["mixed"], [1001, 1002, 1003]),
+    "stretches-final": (["mixed"], [1051, 1052, 1053]),
 }
 SAMPLINGS = ["1s", "smart", "10s-gaps", "autopause"]
 # The later sets also sample as a phone app's clock does.
-SET_SAMPLINGS = {"other": SAMPLINGS + ["irregular"], "other-final": SAMPLINGS + ["irregular"]}
+SET_SAMPLINGS = {"other": SAMPLINGS + ["irregular"], "other-final": SAMPLINGS + ["irregular"],
+                 "stretches": SAMPLINGS + ["irregular"], "stretches-final": SAMPLINGS + ["irregular"]}
 EARTH = 6378137.0
 ORIGIN = (59.3326, 18.0649)  # Stockholm: high latitude, so east and north scales differ a lot
 START = datetime.datetime(2026, 10, 3, 6, 30, 0, tzinfo=datetime.timezone.utc)

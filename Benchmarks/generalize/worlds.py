@@ -305,7 +305,33 @@ def multiscale(rng, truth_xy, pick):
     return out, {"fast_m": fast_s, "fast_tau_s": fast_t, "slow_m": slow_s, "slow_tau_s": slow_t}
 
 
+def mixed(rng, truth_xy, pick):
+    """A phone carried from open sky into a city and back: stretches of 4 to 12 minutes that alternate between
+    watch-like error (2 m over 30 s, 0.5 m white) and phone-like urban error (6 to 10 m over 5 to 20 s, 2 to 4 m
+    white), so the noise a cleaner must estimate changes along the track (Merry & Bettinger 2019 report phone errors
+    several times larger among buildings than in the open)."""
+    n = len(truth_xy)
+    quiet_x, quiet_y = gauss_markov(rng, n, 2.0, 30.0), gauss_markov(rng, n, 2.0, 30.0)
+    loud_sigma, loud_tau, loud_white = rng.uniform(6, 10), rng.uniform(5, 20), rng.uniform(2, 4)
+    loud_x, loud_y = gauss_markov(rng, n, loud_sigma, loud_tau), gauss_markov(rng, n, loud_sigma, loud_tau)
+    out, k, loud, stretches = [], 0, rng.random() < 0.5, 0
+    while k < n:
+        length = int(rng.uniform(240, 720))
+        for j in range(k, min(n, k + length)):
+            x, y = truth_xy[j]
+            if loud:
+                out.append((x + loud_x[j] + loud_white * rng.gauss(0, 1), y + loud_y[j] + loud_white * rng.gauss(0, 1)))
+            else:
+                out.append((x + quiet_x[j] + 0.5 * rng.gauss(0, 1), y + quiet_y[j] + 0.5 * rng.gauss(0, 1)))
+        k += length
+        loud = not loud
+        stretches += 1
+    return out, {"loud_sigma_m": round(loud_sigma, 2), "loud_tau_s": round(loud_tau, 1),
+                 "loud_white_m": round(loud_white, 2), "stretches": stretches}
+
+
 GENERATORS.update({
+    "mixed": ("phone", mixed),
     "receiver": ("watch", receiver),
     "heavy": ("phone", heavy),
     "multiscale": ("phone", multiscale),
