@@ -38,15 +38,10 @@ enum NoiseStretches {
         else { return whole }
         // The logarithm of each fix's squared miss off its neighbours' chord (NaN where it cannot be read).
         var misses = [Double](repeating: .nan, count: s.count)
+        let all = s[...]
         for i in 1..<(s.count - 1) {
-            let dtIn = s[i].t - s[i - 1].t, dtOut = s[i + 1].t - s[i].t
-            guard dtIn > 0, dtOut > 0, dtIn <= gapSeconds, dtOut <= gapSeconds else { continue }
-            let wBefore = dtOut / (dtIn + dtOut), wAfter = 1 - wBefore
-            let ex = s[i].x - (wBefore * s[i - 1].x + wAfter * s[i + 1].x)
-            let ey = s[i].y - (wBefore * s[i - 1].y + wAfter * s[i + 1].y)
-            let value = (ex * ex + ey * ey) / (1 + wBefore * wBefore + wAfter * wAfter)
             // A floor far below any receiver's noise keeps a repeated fix from giving −∞.
-            if value.isFinite { misses[i] = log(max(value, 1e-4)) }
+            if let value = NoiseEstimator.squaredMiss(all, at: i, gapSeconds: gapSeconds) { misses[i] = log(max(value, 1e-4)) }
         }
         // Running sums of the readable values and their count, for any range's mean in constant time.
         var sums = [Double](repeating: 0, count: s.count + 1), counts = [Int](repeating: 0, count: s.count + 1)
