@@ -58,9 +58,11 @@ struct RateLimitTests {
             $0.rateLimitWindowSeconds = 900
             $0.rateLimitReadShort = 2
         }) { sandbox in
-            // Start 10 s after a quarter hour so the next boundary is known (real time may pass meanwhile).
+            // Start 10 s after a quarter hour so the next boundary is known (real time may pass meanwhile): 01:00:10
+            // UTC of the next day, so that the daily window does not turn at midnight inside the test (run between
+            // 23:30 and 23:45 UTC, the next quarter hour plus 900 s crossed midnight and the daily count started over).
             let now = sandbox.clock.now.timeIntervalSince1970
-            sandbox.clock.advance(by: (now / 900).rounded(.up) * 900 - now + 10)
+            sandbox.clock.advance(by: (now / 86_400).rounded(.up) * 86_400 + 3_600 - now + 10)
             let token = sandbox.server.issueTokens().accessToken
             for _ in 0..<3 { _ = try await sandbox.get("/api/v3/athlete", token: token) }
             #expect(try await sandbox.get("/api/v3/athlete", token: token).status == 429)
