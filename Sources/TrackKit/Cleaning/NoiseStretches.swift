@@ -32,10 +32,22 @@ enum NoiseStretches {
 
     /// The stretches of `s`, in order and covering it; one when its noise does not change.
     static func find(_ s: [CleaningSample], gapSeconds: Double) -> [Stretch] {
-        let whole = [Stretch(range: s.indices, sigma: NoiseEstimator.sigma(s, gapSeconds: gapSeconds))]
+        stretches(s, cuts: cuts(s, gapSeconds: gapSeconds), gapSeconds: gapSeconds)
+    }
+
+    /// The stretches of `s` between `cuts` (as `cuts(_:gapSeconds:)` gives them), each with its noise.
+    static func stretches(_ s: [CleaningSample], cuts: [Int], gapSeconds: Double) -> [Stretch] {
+        let bounds = [0] + cuts + [s.count]
+        return zip(bounds, bounds.dropFirst()).map { start, end in
+            Stretch(range: start..<end, sigma: NoiseEstimator.sigma(s[start..<end], gapSeconds: gapSeconds))
+        }
+    }
+
+    /// Where the stretches of `s` begin, the first excepted (indices, ascending); empty when its noise does not change.
+    static func cuts(_ s: [CleaningSample], gapSeconds: Double) -> [Int] {
         guard s.count >= 2 * minimumFixes, let first = s.first, let last = s.last,
               last.t - first.t >= 2 * minimumSeconds
-        else { return whole }
+        else { return [] }
         // The logarithm of each fix's squared miss off its neighbours' chord (NaN where it cannot be read).
         var misses = [Double](repeating: .nan, count: s.count)
         let all = s[...]
@@ -77,10 +89,6 @@ enum NoiseStretches {
             pending.append(range.lowerBound..<best.index)
             pending.append(best.index..<range.upperBound)
         }
-        guard !cuts.isEmpty else { return whole }
-        let bounds = [0] + cuts.sorted() + [s.count]
-        return zip(bounds, bounds.dropFirst()).map { start, end in
-            Stretch(range: start..<end, sigma: NoiseEstimator.sigma(s[start..<end], gapSeconds: gapSeconds))
-        }
+        return cuts.sorted()
     }
 }

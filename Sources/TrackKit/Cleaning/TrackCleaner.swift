@@ -122,9 +122,10 @@ public enum TrackCleaner {
             report.drifts += corrections.drifts
         }
         // Where the noise changes along the segment, each stretch gets its own stop radius and smoothing model.
-        let stretches = options.noiseStretches && (options.collapseStops || options.smooth)
-            ? NoiseStretches.find(samples, gapSeconds: options.gapSeconds) : []
-        if stretches.count > 1 {
+        let cuts = options.noiseStretches && (options.collapseStops || options.smooth)
+            ? NoiseStretches.cuts(samples, gapSeconds: options.gapSeconds) : []
+        if !cuts.isEmpty {
+            let stretches = NoiseStretches.stretches(samples, cuts: cuts, gapSeconds: options.gapSeconds)
             cleanInStretches(&samples, stretches, points: points, profile: profile, options: options, report: &report, removals: &removals)
             result.samples = samples
             result.frame = frame
