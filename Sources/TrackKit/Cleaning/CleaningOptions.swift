@@ -19,12 +19,17 @@ public struct CleaningOptions: Sendable, Equatable {
     /// Where the noise changes along a segment (a phone carried from open sky into a city and back), collapse stops
     /// and smooth each stretch with a noise model of its own (`NoiseStretches`); otherwise one model for the segment.
     public var noiseStretches: Bool
+    /// Give each step of the smoothing the acceleration noise its own fixes call for (`SparseTurns`): turns are
+    /// followed and straights held straight; otherwise one tuned noise for a whole run, with a wandering error
+    /// modelled apart when the track shows one.
+    public var sparseTurns: Bool
     /// A time gap longer than this (seconds) starts a fresh filter, as a segment boundary does.
     public var gapSeconds: TimeInterval
 
     public init(
         sport: String? = nil, repairTimestamps: Bool = true, removeSpikes: Bool = true,
-        collapseStops: Bool = true, smooth: Bool = true, noiseStretches: Bool = true, gapSeconds: TimeInterval = 60
+        collapseStops: Bool = true, smooth: Bool = true, noiseStretches: Bool = true, sparseTurns: Bool = true,
+        gapSeconds: TimeInterval = 60
     ) {
         self.sport = sport
         self.repairTimestamps = repairTimestamps
@@ -32,6 +37,7 @@ public struct CleaningOptions: Sendable, Equatable {
         self.collapseStops = collapseStops
         self.smooth = smooth
         self.noiseStretches = noiseStretches
+        self.sparseTurns = sparseTurns
         self.gapSeconds = gapSeconds
     }
 }

@@ -72,10 +72,12 @@ enum KalmanSmoother {
     ///   - sigma: measurement noise, metres (1 sigma per axis).
     ///   - accelerationNoise: spectral density of the acceleration, m²/s³.
     ///   - initialSpeed: 1 sigma of the unknown starting speed, m/s.
+    ///   - stepNoise: when given, the acceleration noise of each step in place of `accelerationNoise`, indexed
+    ///     from the range's start by the fix the step ends at (entry 0 unused): `SparseTurns` sets it per step.
     @discardableResult
     static func smooth(
         _ s: inout [CleaningSample], range: Range<Int>, sigma: Double, accelerationNoise q: Double,
-        initialSpeed: Double
+        initialSpeed: Double, stepNoise: [Double]? = nil
     ) -> Int {
         let n = range.count
         guard n >= 3 else { return 0 }
@@ -92,7 +94,7 @@ enum KalmanSmoother {
             let dt = s[base + k].t - s[base + k - 1].t
             let px = ex[k - 1].predicted(dt: dt), py = ny[k - 1].predicted(dt: dt)
             let ix = s[base + k].x - px.p, iy = s[base + k].y - py.p
-            let stepQ = manoeuvreProcessNoise(covariance[k - 1], dt: dt, q: q, r: r, ix: ix, iy: iy)
+            let stepQ = manoeuvreProcessNoise(covariance[k - 1], dt: dt, q: stepNoise?[k] ?? q, r: r, ix: ix, iy: iy)
             let pred = covariance[k - 1].predicted(dt: dt, q: stepQ)
             let innovationVariance = pred.pp + r
             let gainP = pred.pp / innovationVariance, gainV = pred.pv / innovationVariance
@@ -111,7 +113,7 @@ enum KalmanSmoother {
             let px = ex[k].predicted(dt: dt), py = ny[k].predicted(dt: dt)
             let f = covariance[k]
             let stepQ = manoeuvreProcessNoise(
-                f, dt: dt, q: q, r: r, ix: s[base + k + 1].x - px.p, iy: s[base + k + 1].y - py.p)
+                f, dt: dt, q: stepNoise?[k + 1] ?? q, r: r, ix: s[base + k + 1].x - px.p, iy: s[base + k + 1].y - py.p)
             let pr = f.predicted(dt: dt, q: stepQ)
             let det = pr.pp * pr.vv - pr.pv * pr.pv
             guard det > 0 else { continue }

@@ -142,7 +142,8 @@ public enum TrackCleaner {
             report.stops += collapsed.stops
         }
         if options.smooth {
-            let smoothed = smoothRuns(&samples, sigma: sigma, profile: profile, gapSeconds: options.gapSeconds)
+            let smoothed = smoothRuns(
+                &samples, sigma: sigma, profile: profile, gapSeconds: options.gapSeconds, sparseTurns: options.sparseTurns)
             report.smoothed += smoothed.moved
             report.noiseMeters = max(report.noiseMeters ?? 0, smoothed.sigma)
         }
@@ -189,7 +190,7 @@ public enum TrackCleaner {
         if options.smooth {
             let smoothed = smoothStretches(
                 &samples, stretches: zip(starts, stretches.map(\.sigma)).map { ($0, $1) }, profile: profile,
-                gapSeconds: options.gapSeconds)
+                gapSeconds: options.gapSeconds, sparseTurns: options.sparseTurns)
             report.smoothed += smoothed.moved
             report.noiseMeters = max(report.noiseMeters ?? 0, smoothed.sigma)
         }
@@ -205,7 +206,7 @@ public enum TrackCleaner {
     /// results are gathered in a second copy of them (only for a segment whose noise changes).
     private static func smoothStretches(
         _ samples: inout [CleaningSample], stretches: [(start: Double, sigma: Double)], profile: SportProfile,
-        gapSeconds: Double
+        gapSeconds: Double, sparseTurns: Bool
     ) -> (moved: Int, sigma: Double) {
         var moved = 0, largest = 0.0
         let times = samples.map(\.t)
@@ -225,7 +226,8 @@ public enum TrackCleaner {
                 k + 1 < stretches.count ? index(stretches[k + 1].start + stretchMarginSeconds) : samples.count)
             var part = Array(samples[reach])
             guard part.count >= 3 else { continue }
-            let result = smoothRuns(&part, sigma: stretch.sigma, profile: profile, gapSeconds: gapSeconds)
+            let result = smoothRuns(
+                &part, sigma: stretch.sigma, profile: profile, gapSeconds: gapSeconds, sparseTurns: sparseTurns)
             largest = max(largest, result.sigma)
             for i in own {
                 let p = part[i - reach.lowerBound]
@@ -255,7 +257,7 @@ public enum TrackCleaner {
     /// Smooths each run between gaps on its own: across a long pause the athlete's velocity is unknown.
     /// Returns the points moved and the noise the smoother assumed.
     private static func smoothRuns(
-        _ samples: inout [CleaningSample], sigma: Double, profile: SportProfile, gapSeconds: Double
+        _ samples: inout [CleaningSample], sigma: Double, profile: SportProfile, gapSeconds: Double, sparseTurns: Bool
     ) -> (moved: Int, sigma: Double) {
         var bounds: [Range<Int>] = []
         var start = 0
@@ -264,7 +266,8 @@ public enum TrackCleaner {
             start = end
         }
         let runs = bounds.map { samples[$0] }
-        let cap = profile.accelerationNoise(samplingInterval: typicalInterval(samples, gapSeconds: gapSeconds))
+        let interval = typicalInterval(samples, gapSeconds: gapSeconds)
+        let cap = profile.accelerationNoise(samplingInterval: interval)
         let tuned = KalmanSmoother.tune(runs, sigma: sigma, maxAccelerationNoise: cap)
         // An error that wanders (correlated over seconds to minutes) is modelled as such when the data show
         // it clearly; otherwise the white-noise model stands.
@@ -272,8 +275,18 @@ public enum TrackCleaner {
             runs, sigma: tuned.sigma, accelerationNoise: tuned.accelerationNoise,
             maxAccelerationNoise: cap, estimatedNoise: sigma)
         var moved = 0
+        // Turns and straights each get the acceleration noise their own fixes call for (`SparseTurns`).
+        let sparse = sparseTurns ? (
+            sigma: SparseTurns.effectiveSigma(white: wandering?.sigma ?? tuned.sigma, wander: wandering?.wander),
+            scale: SparseTurns.scale(
+                speed: SparseTurns.typicalSpeed(samples, gapSeconds: gapSeconds),
+                interval: interval)) : nil
         for range in bounds {
-            if let wandering {
+            if let sparse {
+                moved += SparseTurns.smooth(
+                    &samples, range: range, sigma: sparse.sigma, accelerationNoise: tuned.accelerationNoise,
+                    initialSpeed: profile.maxSpeed / 2, scale: sparse.scale, cap: cap)
+            } else if let wandering {
                 moved += KalmanSmoother.smooth(
                     &samples, range: range, sigma: wandering.sigma, accelerationNoise: wandering.accelerationNoise,
                     wander: wandering.wander, initialSpeed: profile.maxSpeed / 2)
@@ -283,6 +296,7 @@ public enum TrackCleaner {
                     initialSpeed: profile.maxSpeed / 2)
             }
         }
+        if let sparse { return (moved, sparse.sigma) }
         guard let wandering else { return (moved, tuned.sigma) }
         let w = wandering.wander.sigma
         return (moved, (wandering.sigma * wandering.sigma + w * w).squareRoot())
