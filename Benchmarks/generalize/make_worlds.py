@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Writes the generalization benchmark's inputs: every generator × truth × sampling × seed of one set.
 
-Usage: make_worlds.py OUT_DIR tuning|heldout|final|fresh|unseen|later|next|beyond|after
+Usage: make_worlds.py OUT_DIR tuning|heldout|final|fresh|unseen|later|next|beyond|after|other|other-final|
+       stretches|stretches-final|turns-final
 Writes OUT_DIR/<generator>_<truth>_<sampling>_<seed>.gpx and .truth.json (python3 stdlib, deterministic).
 
 The split is fixed here (tuning and held out before any result was looked at, final later):
@@ -18,7 +19,8 @@ The split is fixed here (tuning and held out before any result was looked at, fi
   `multiscale`), with a fifth sampling (`irregular`: times with milliseconds, never on the second);
 - other-final: seeds 951, 952 and 953 of those three, scored once at the end (see SETS);
 - stretches: seeds 1001, 1002 and 1003 of `mixed`, a phone whose noise changes along the track;
-- stretches-final: seeds 1051, 1052 and 1053 of `mixed`, scored once (see SETS).
+- stretches-final: seeds 1051, 1052 and 1053 of `mixed`, scored once (see SETS);
+- turns-final: seeds 1101, 1102 and 1103 of all eight generators, scored once (see SETS).
 """
 import datetime
 import functools
@@ -68,11 +70,16 @@ SETS = {
     # working on estimating the noise per stretch, `stretches-final` is scored once.
     "stretches": (["mixed"], [1001, 1002, 1003]),
     "stretches-final": (["mixed"], [1051, 1052, 1053]),
+    # Made once the smoothing that follows turns and holds straights (`SparseTurns`) had been chosen on `tuning`,
+    # `after`, `other` and `stretches`: every generator, scored once for that change.
+    "turns-final": (["gm-watch", "gm-phone", "multipath", "fused", "receiver", "heavy", "multiscale", "mixed"],
+                    [1101, 1102, 1103]),
 }
 SAMPLINGS = ["1s", "smart", "10s-gaps", "autopause"]
 # The later sets also sample as a phone app's clock does.
 SET_SAMPLINGS = {"other": SAMPLINGS + ["irregular"], "other-final": SAMPLINGS + ["irregular"],
-                 "stretches": SAMPLINGS + ["irregular"], "stretches-final": SAMPLINGS + ["irregular"]}
+                 "stretches": SAMPLINGS + ["irregular"], "stretches-final": SAMPLINGS + ["irregular"],
+                 "turns-final": SAMPLINGS + ["irregular"]}
 EARTH = 6378137.0
 ORIGIN = (59.3326, 18.0649)  # Stockholm: high latitude, so east and north scales differ a lot
 START = datetime.datetime(2026, 10, 3, 6, 30, 0, tzinfo=datetime.timezone.utc)
