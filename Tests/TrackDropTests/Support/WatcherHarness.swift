@@ -23,12 +23,17 @@ final class WatcherHarness: Sendable {
         }
     }
 
+    /// The safety net of `waitFor`, as long as `Eventually.until`'s: a file normally arrives within a second. With
+    /// 20 s, all ten waits of this suite once timed out together in a full `swift test` on two cores, which this
+    /// suite shares with the CPU-bound cleaning suites; alone, and in the next full run, they passed in 0.3 s.
+    static let safetyNet: Duration = .seconds(60)
+
     /// Waits until a ready file satisfies `predicate` (safety-net timeout), returning it.
-    func waitFor(_ what: String, timeout: Duration = .seconds(20), _ predicate: @escaping @Sendable (ReadyFile) -> Bool) async throws -> ReadyFile {
+    func waitFor(_ what: String, timeout: Duration = safetyNet, _ predicate: @escaping @Sendable (ReadyFile) -> Bool) async throws -> ReadyFile {
         try await log.wait(for: what, timeout: timeout, predicate)
     }
 
-    func waitFor(name: String, timeout: Duration = .seconds(20)) async throws -> ReadyFile {
+    func waitFor(name: String, timeout: Duration = safetyNet) async throws -> ReadyFile {
         try await waitFor(name, timeout: timeout) { $0.url.lastPathComponent == name }
     }
 
