@@ -13,8 +13,8 @@ public struct CleaningOptions: Sendable, Equatable {
     public var removeSpikes: Bool
     /// Collapse the wandering positions of a stop so it adds no distance; keeps its first and last points.
     public var collapseStops: Bool
-    /// Smooth positions with a constant-velocity Kalman filter and a Rauch–Tung–Striebel backward pass; when the
-    /// track's error wanders (correlated over seconds to minutes), the wander is modelled and taken out too.
+    /// Smooth positions with a constant-velocity Kalman filter and a Rauch–Tung–Striebel backward pass, its noise
+    /// model estimated from the track (a wandering error included when the track shows one); see `sparseTurns`.
     public var smooth: Bool
     /// Where the noise changes along a segment (a phone carried from open sky into a city and back), collapse stops
     /// and smooth each stretch with a noise model of its own (`NoiseStretches`); otherwise one model for the segment.

@@ -1,9 +1,11 @@
 import Foundation
 
 /// Cleans GPS noise out of a track: timestamp repairs, spikes, bursts of reflected signal and drifts that end in a
-/// jump, stop jitter, then Kalman–RTS smoothing whose noise model (white noise, acceleration noise, and a wandering
-/// error when the track shows one) is estimated from the track itself by maximum likelihood. Where the noise changes
-/// along a segment, each stretch of it gets its own stop radius and noise model (`NoiseStretches`).
+/// jump, stop jitter, then Kalman–RTS smoothing. Its noise model (white noise, acceleration noise, and a wandering
+/// error when the track shows one) is estimated from the track itself by maximum likelihood; the smoothing then gives
+/// each step the acceleration noise its own fixes call for (`SparseTurns`), so turns are followed and straights held
+/// straight. Where the noise changes along a segment, each stretch of it gets its own stop radius and noise model
+/// (`NoiseStretches`).
 ///
 /// Works per segment on points in time order. Only latitude and longitude ever change: every point that
 /// stays keeps its time, elevation and sensor data. Segments with a point that has no time are left as
@@ -270,7 +272,8 @@ public enum TrackCleaner {
         let cap = profile.accelerationNoise(samplingInterval: interval)
         let tuned = KalmanSmoother.tune(runs, sigma: sigma, maxAccelerationNoise: cap)
         // An error that wanders (correlated over seconds to minutes) is modelled as such when the data show
-        // it clearly; otherwise the white-noise model stands.
+        // it clearly; otherwise the white-noise model stands. With `sparseTurns` the wander's fast part is counted
+        // as noise (`SparseTurns.effectiveSigma`) and the wander model itself is not run.
         let wandering = KalmanSmoother.tuneWander(
             runs, sigma: tuned.sigma, accelerationNoise: tuned.accelerationNoise,
             maxAccelerationNoise: cap, estimatedNoise: sigma)
