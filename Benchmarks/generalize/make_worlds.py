@@ -2,7 +2,7 @@
 """Writes the generalization benchmark's inputs: every generator × truth × sampling × seed of one set.
 
 Usage: make_worlds.py OUT_DIR tuning|heldout|final|fresh|unseen|later|next|beyond|after|other|other-final|
-       stretches|stretches-final|turns-final
+       stretches|stretches-final|turns-final|interval-final
 Writes OUT_DIR/<generator>_<truth>_<sampling>_<seed>.gpx and .truth.json (python3 stdlib, deterministic).
 
 The split is fixed here (tuning and held out before any result was looked at, final later):
@@ -21,6 +21,8 @@ The split is fixed here (tuning and held out before any result was looked at, fi
 - stretches: seeds 1001, 1002 and 1003 of `mixed`, a phone whose noise changes along the track;
 - stretches-final: seeds 1051, 1052 and 1053 of `mixed`, scored once (see SETS);
 - turns-final: seeds 1101, 1102 and 1103 of all eight generators, scored once (see SETS).
+- interval-final: seeds 1151, 1152 and 1153 of all eight generators, smart, 10 s and irregular sampling only, scored
+  once.
 """
 import datetime
 import functools
@@ -74,12 +76,18 @@ SETS = {
     # `after`, `other` and `stretches`: every generator, scored once for that change.
     "turns-final": (["gm-watch", "gm-phone", "multipath", "fused", "receiver", "heavy", "multiscale", "mixed"],
                     [1101, 1102, 1103]),
+    # Made once the prior's growth with the sampling interval (`SparseTurns.intervalExponent`) had been chosen on
+    # the smart-recording and 10 s files of `tuning`, `after`, `other` and `stretches`: every generator, the
+    # samplings whose median interval is not a whole second (at exactly 1 s, and so with auto-pause, it changes
+    # nothing), scored once for it.
+    "interval-final": (["gm-watch", "gm-phone", "multipath", "fused", "receiver", "heavy", "multiscale", "mixed"],
+                       [1151, 1152, 1153]),
 }
 SAMPLINGS = ["1s", "smart", "10s-gaps", "autopause"]
 # The later sets also sample as a phone app's clock does.
 SET_SAMPLINGS = {"other": SAMPLINGS + ["irregular"], "other-final": SAMPLINGS + ["irregular"],
                  "stretches": SAMPLINGS + ["irregular"], "stretches-final": SAMPLINGS + ["irregular"],
-                 "turns-final": SAMPLINGS + ["irregular"]}
+                 "turns-final": SAMPLINGS + ["irregular"], "interval-final": ["smart", "10s-gaps", "irregular"]}
 EARTH = 6378137.0
 ORIGIN = (59.3326, 18.0649)  # Stockholm: high latitude, so east and north scales differ a lot
 START = datetime.datetime(2026, 10, 3, 6, 30, 0, tzinfo=datetime.timezone.utc)
