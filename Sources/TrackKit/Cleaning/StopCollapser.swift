@@ -6,20 +6,36 @@ import Foundation
 /// on the sampling interval): the points must stay within `radius` of their centroid for longer than the
 /// slowest athlete of the sport would need to walk out of it, and the stop must not get anywhere. Its first
 /// and last points stay, moved to the centroid, so the elapsed time is kept and the stop adds no distance.
+///
+/// A receiver at rest between buildings can lock onto a reflection: its fixes leave the stop within seconds, sit tens
+/// of metres off for up to a minute, and come back. Left in, that draws twice the offset into the activity. An
+/// excursion from a stop back to the same stop is taken for one when the athlete could not have made it: some fix of it
+/// lies further out than they could have got from the stop in the time since, or could get back from in the time
+/// left, at `excursionPaceFactor` times their typical speed (`athleteSpeed`), noise allowed for. A walk to a fountain and back keeps its
+/// fixes: it leaves and returns at a walker's pace.
 enum StopCollapser {
     /// Shortest stop worth collapsing, seconds.
     static let minimumDuration = 20.0
     static let minimumPoints = 3
     /// A stop survives this many consecutive stray fixes as long as the position comes back.
     static let maxStrays = 3
+    /// Longest excursion from a stop that can be taken for a reflection, seconds: a minute of hold, its rise and its
+    /// fall.
+    static let maxExcursionSeconds = 90.0
+    /// ... and at most this many fixes, whatever the times say.
+    static let maxExcursionFixes = 400
+    /// How many times their typical speed an athlete may leave a stop or come back to it at.
+    static let excursionPaceFactor = 2.5
 
     /// Radius for a segment with this much noise: wide enough for the wander of a phone at rest.
     static func radius(forNoise sigma: Double) -> Double {
         min(25, max(6, 4 * sigma + 3))
     }
 
+    /// Collapses the stops of `s`; with `athleteSpeed` (their typical moving speed, m/s), also the excursions from a
+    /// stop back to it that they could not have made (see above).
     static func collapse(
-        _ s: [CleaningSample], radius: Double, profile: SportProfile
+        _ s: [CleaningSample], radius: Double, profile: SportProfile, athleteSpeed: Double? = nil
     ) -> (samples: [CleaningSample], removed: Int, stops: Int) {
         let longEnough = max(minimumDuration, 2 * radius / profile.slowestMovingSpeed)
         var out: [CleaningSample] = []
@@ -32,8 +48,17 @@ enum StopCollapser {
             let cluster = grow(s, from: i, radius: radius)
             let last = cluster.last
             let continuesStop = previous.map { stop in
-                i - stop.endIndex <= maxStrays + 1
-                    && hypot(cluster.centreX - stop.centreX, cluster.centreY - stop.centreY) <= radius
+                guard hypot(cluster.centreX - stop.centreX, cluster.centreY - stop.centreY) <= radius else { return false }
+                if i - stop.endIndex <= maxStrays + 1 { return true }
+                // Across an excursion only a cluster that is a stop in its own right (the scan below is then made
+                // once for it, not for every fix near the stop).
+                guard let athleteSpeed, i - stop.endIndex <= maxExcursionFixes,
+                      s[i].t - s[stop.endIndex].t <= maxExcursionSeconds, cluster.count >= minimumPoints,
+                      s[last].t - s[i].t >= minimumDuration, netDisplacement(s, i, last) <= radius
+                else { return false }
+                return impossibleExcursion(
+                    s, after: stop.endIndex, backAt: i, centre: (stop.centreX, stop.centreY), radius: radius,
+                    speed: excursionPaceFactor * athleteSpeed)
             } ?? false
             // A new stop must last longer than the slowest athlete needs to walk out of it; one that goes on
             // only has to be long enough to matter. Either way it must get nowhere.
@@ -66,6 +91,21 @@ enum StopCollapser {
             i = last + 1
         }
         return (out, removed, stops)
+    }
+
+    /// Whether some fix strictly between `end` (the stop's last fix) and `back` (the first fix of its continuation)
+    /// lies further from the stop's `centre` than twice `radius` plus what `speed` covers from `end`, or to `back`. The
+    /// athlete may have been anywhere within the stop's radius, and a fix lies within its noise of them (the radius
+    /// is at least four times the noise).
+    static func impossibleExcursion(
+        _ s: [CleaningSample], after end: Int, backAt back: Int, centre: (x: Double, y: Double), radius: Double,
+        speed: Double
+    ) -> Bool {
+        for j in (end + 1)..<back {
+            let out = hypot(s[j].x - centre.x, s[j].y - centre.y) - 2 * radius
+            if out > speed * (s[j].t - s[end].t) || out > speed * (s[back].t - s[j].t) { return true }
+        }
+        return false
     }
 
     struct Cluster {

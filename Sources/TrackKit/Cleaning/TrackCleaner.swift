@@ -135,7 +135,8 @@ public enum TrackCleaner {
         }
         if options.collapseStops {
             let collapsed = StopCollapser.collapse(
-                samples, radius: StopCollapser.radius(forNoise: sigma), profile: profile)
+                samples, radius: StopCollapser.radius(forNoise: sigma), profile: profile,
+                athleteSpeed: SparseTurns.typicalSpeed(samples, gapSeconds: options.gapSeconds))
             if removals != nil, collapsed.removed > 0 {
                 removals! += CleaningRemoval.stageRemovals(before: samples, after: collapsed.samples, points: points, reason: .stopJitter)
             }
@@ -177,9 +178,11 @@ public enum TrackCleaner {
         if options.collapseStops {
             var collapsedAll: [CleaningSample] = []
             collapsedAll.reserveCapacity(samples.count)
+            let speed = SparseTurns.typicalSpeed(samples, gapSeconds: options.gapSeconds)
             for stretch in stretches {
                 let collapsed = StopCollapser.collapse(
-                    Array(samples[stretch.range]), radius: StopCollapser.radius(forNoise: stretch.sigma), profile: profile)
+                    Array(samples[stretch.range]), radius: StopCollapser.radius(forNoise: stretch.sigma), profile: profile,
+                    athleteSpeed: speed)
                 collapsedAll += collapsed.samples
                 report.count(CleaningReport.Reason.jitter, collapsed.removed)
                 report.stops += collapsed.stops

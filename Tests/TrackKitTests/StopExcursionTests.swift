@@ -1,0 +1,124 @@
+import Foundation
+import Testing
+
+@testable import TrackKit
+
+/// A receiver at rest that locks onto a reflection: its fixes leave the stop within seconds, sit tens of metres off,
+/// and come back. The stop collapser takes such an excursion into the stop when the athlete could not have made it,
+/// and keeps one they walked.
+@Suite("Cleaning: excursions from a stop")
+struct StopExcursionTests {
+    /// A hiker (1.2 m/s) walks 120 s east, stands 240 s, walks 120 s on. While they stand, from `start` to `end`
+    /// (seconds into the stop) the fixes sit at `offset(t)` from the stop instead; elsewhere 1.5 m of white noise.
+    static func hike(seed: UInt64, offset: (Double) -> (Double, Double)?) -> [CleaningSample] {
+        var rng = SplitMix(seed: seed)
+        var samples: [CleaningSample] = []
+        for second in 0..<480 {
+            let t = Double(second)
+            var x: Double, y = 0.0
+            if t < 120 {
+                x = 1.2 * t
+            } else if t < 360 {
+                x = 144
+                if let (dx, dy) = offset(t - 120) { x += dx; y += dy }
+            } else {
+                x = 144 + 1.2 * (t - 360)
+            }
+            x += 1.5 * rng.gaussian()
+            y += 1.5 * rng.gaussian()
+            samples.append(CleaningSample(source: second, t: t, x: x, y: y))
+        }
+        return samples
+    }
+
+    static func length(_ s: [CleaningSample]) -> Double {
+        zip(s, s.dropFirst()).reduce(0) { $0 + hypot($1.1.x - $1.0.x, $1.1.y - $1.0.y) }
+    }
+
+    /// Length laid down between 125 s and 355 s, while the hiker stands.
+    static func stopLength(_ s: [CleaningSample]) -> Double {
+        length(s.filter { $0.t >= 125 && $0.t <= 355 })
+    }
+
+    /// A reflection: 40 m north within 2 s, held 40 s, back within 4 s.
+    static func reflection(_ t: Double) -> (Double, Double)? {
+        let start = 90.0, rise = 2.0, hold = 40.0, fall = 4.0
+        guard t >= start, t < start + rise + hold + fall else { return nil }
+        let level = t < start + rise ? (t - start + 1) / rise
+            : t < start + rise + hold ? 1 : 1 - (t - start - rise - hold + 1) / fall
+        return (0, 40 * min(1, max(0, level)))
+    }
+
+    /// A walk from the stop to a spot 25 m north and back, at the hiker's own pace, 10 s there.
+    static func walk(_ t: Double) -> (Double, Double)? {
+        let start = 90.0, leg = 25 / 1.2, stay = 10.0
+        guard t >= start, t < start + 2 * leg + stay else { return nil }
+        let u = t - start
+        return (0, u < leg ? 1.2 * u : u < leg + stay ? 25 : 25 - 1.2 * (u - leg - stay))
+    }
+
+    @Test(arguments: [UInt64(1), 2, 3])
+    func aReflectionAtRestAddsNoDistance(seed: UInt64) {
+        let s = Self.hike(seed: seed, offset: Self.reflection)
+        let radius = StopCollapser.radius(forNoise: 1.5)
+        let without = StopCollapser.collapse(s, radius: radius, profile: .foot)
+        let with = StopCollapser.collapse(s, radius: radius, profile: .foot, athleteSpeed: 1.2)
+        // Without the athlete's speed the stop is split by the excursion and its 80 m out and back stay.
+        #expect(Self.stopLength(without.samples) > 75)
+        #expect(Self.stopLength(with.samples) < 5)
+        #expect(with.stops == 1)
+        // Its first and last fixes keep the time the hiker stood (the stop reaches out to its radius on either side).
+        #expect(with.samples.contains { $0.t >= 105 && $0.t <= 125 })
+        #expect(with.samples.contains { $0.t >= 355 && $0.t <= 375 })
+    }
+
+    @Test(arguments: [UInt64(4), 5, 6])
+    func aWalkFromTheStopAndBackIsKept(seed: UInt64) {
+        let s = Self.hike(seed: seed, offset: Self.walk)
+        let radius = StopCollapser.radius(forNoise: 1.5)
+        let with = StopCollapser.collapse(s, radius: radius, profile: .foot, athleteSpeed: 1.2)
+        // 50 m walked there and back; the part of it within the stop's radius (about 2 × 9 m) may go with the stop.
+        #expect(Self.stopLength(with.samples) > 30)
+        #expect(with.samples.count == StopCollapser.collapse(s, radius: radius, profile: .foot).samples.count)
+    }
+
+    @Test func anExcursionLongerThanTheLimitIsLeftAlone() {
+        // The same reflection held 100 s: longer than `maxExcursionSeconds`, it may be the athlete's own.
+        let s = Self.hike(seed: 7) { t in
+            guard t >= 60, t < 166 else { return nil }
+            return (0, t < 62 ? 20 * (t - 59) : t < 162 ? 40 : 40 - 10 * (t - 161))
+        }
+        let radius = StopCollapser.radius(forNoise: 1.5)
+        let with = StopCollapser.collapse(s, radius: radius, profile: .foot, athleteSpeed: 1.2)
+        #expect(Self.stopLength(with.samples) > 75)
+    }
+
+    @Test func impossibleExcursionLooksAtBothLegs() {
+        // Fixes at rest at the origin, one 30 m out 20 s after the last and 2 s before the first back.
+        let s = [
+            CleaningSample(source: 0, t: 0, x: 0, y: 0), CleaningSample(source: 1, t: 20, x: 30, y: 0),
+            CleaningSample(source: 2, t: 22, x: 0, y: 0),
+        ]
+        // 18 m beyond twice the radius: out in 20 s is possible at 3 m/s, back in 2 s is not; at 12 m/s both are.
+        #expect(StopCollapser.impossibleExcursion(s, after: 0, backAt: 2, centre: (0, 0), radius: 6, speed: 3))
+        #expect(!StopCollapser.impossibleExcursion(s, after: 0, backAt: 2, centre: (0, 0), radius: 6, speed: 12))
+    }
+}
+
+/// A small seeded generator for the tests' noise.
+private struct SplitMix {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+    mutating func uniform() -> Double { Double(next() >> 11) / Double(1 << 53) }
+    mutating func gaussian() -> Double {
+        let u = max(uniform(), 1e-300), v = uniform()
+        return (-2 * log(u)).squareRoot() * cos(2 * .pi * v)
+    }
+}
