@@ -8,11 +8,11 @@ import Foundation
 /// and last points stay, moved to the centroid, so the elapsed time is kept and the stop adds no distance.
 ///
 /// A receiver at rest between buildings can lock onto a reflection: its fixes leave the stop within seconds, sit tens
-/// of metres off for up to a minute, and come back. Left in, that draws twice the offset into the activity. An
-/// excursion from a stop back to the same stop is taken for one when the athlete could not have made it: some fix of it
-/// lies further out than they could have got from the stop in the time since, or could get back from in the time
-/// left, at `excursionPaceFactor` times their typical speed (`athleteSpeed`), noise allowed for. A walk to a fountain and back keeps its
-/// fixes: it leaves and returns at a walker's pace.
+/// of metres off for up to a minute, and come back. Left in, that draws twice the offset into the activity. So an
+/// excursion from a stop back to the same stop is taken into the stop when the athlete could not have made it: some
+/// fix of it lies further out than they could have got from the stop in the time since, or could get back from in
+/// the time left, at `excursionPaceFactor` times their typical speed (`athleteSpeed`), noise allowed for. A walk to a
+/// fountain and back keeps its fixes: it leaves and returns at a walker's pace.
 enum StopCollapser {
     /// Shortest stop worth collapsing, seconds.
     static let minimumDuration = 20.0
