@@ -48,7 +48,8 @@ enum StopCollapser {
             let cluster = grow(s, from: i, radius: radius)
             let last = cluster.last
             let continuesStop = previous.map { stop in
-                guard hypot(cluster.centreX - stop.centreX, cluster.centreY - stop.centreY) <= radius else { return false }
+                let near = hypot(cluster.centreX - stop.centreX, cluster.centreY - stop.centreY) <= radius
+                guard near else { return false }
                 if i - stop.endIndex <= maxStrays + 1 { return true }
                 // Across an excursion only a cluster that is a stop in its own right (the scan below is then made
                 // once for it, not for every fix near the stop).
