@@ -11,7 +11,7 @@ struct StopExcursionTests {
     /// A hiker (1.2 m/s) walks 120 s east, stands 240 s, walks 120 s on. While they stand, from `start` to `end`
     /// (seconds into the stop) the fixes sit at `offset(t)` from the stop instead; elsewhere 1.5 m of white noise.
     static func hike(seed: UInt64, offset: (Double) -> (Double, Double)?) -> [CleaningSample] {
-        var rng = SplitMix(seed: seed)
+        var rng = SyntheticRandom(seed: seed)
         var samples: [CleaningSample] = []
         for second in 0..<480 {
             let t = Double(second)
@@ -102,23 +102,5 @@ struct StopExcursionTests {
         // 18 m beyond twice the radius: out in 20 s is possible at 3 m/s, back in 2 s is not; at 12 m/s both are.
         #expect(StopCollapser.impossibleExcursion(s, after: 0, backAt: 2, centre: (0, 0), radius: 6, speed: 3))
         #expect(!StopCollapser.impossibleExcursion(s, after: 0, backAt: 2, centre: (0, 0), radius: 6, speed: 12))
-    }
-}
-
-/// A small seeded generator for the tests' noise.
-private struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    mutating func uniform() -> Double { Double(next() >> 11) / Double(1 << 53) }
-    mutating func gaussian() -> Double {
-        let u = max(uniform(), 1e-300), v = uniform()
-        return (-2 * log(u)).squareRoot() * cos(2 * .pi * v)
     }
 }
