@@ -23,13 +23,16 @@ public struct CleaningOptions: Sendable, Equatable {
     /// followed and straights held straight; otherwise one tuned noise for a whole run, with a wandering error
     /// modelled apart when the track shows one.
     public var sparseTurns: Bool
+    /// With `collapseStops`, also collapse where the device lay at rest under a slow, smooth error that the stop
+    /// collapser cannot tell from a walk (`RestStops`).
+    public var collapseRests: Bool
     /// A time gap longer than this (seconds) starts a fresh filter, as a segment boundary does.
     public var gapSeconds: TimeInterval
 
     public init(
         sport: String? = nil, repairTimestamps: Bool = true, removeSpikes: Bool = true,
         collapseStops: Bool = true, smooth: Bool = true, noiseStretches: Bool = true, sparseTurns: Bool = true,
-        gapSeconds: TimeInterval = 60
+        collapseRests: Bool = true, gapSeconds: TimeInterval = 60
     ) {
         self.sport = sport
         self.repairTimestamps = repairTimestamps
@@ -38,6 +41,7 @@ public struct CleaningOptions: Sendable, Equatable {
         self.smooth = smooth
         self.noiseStretches = noiseStretches
         self.sparseTurns = sparseTurns
+        self.collapseRests = collapseRests
         self.gapSeconds = gapSeconds
     }
 }

@@ -1,8 +1,9 @@
 import Foundation
 
 /// Cleans GPS noise out of a track: timestamp repairs, spikes, bursts of reflected signal and drifts that end in a
-/// jump, stop jitter, then Kalman–RTS smoothing. Its noise model (white noise, acceleration noise, and a wandering
-/// error when the track shows one) is estimated from the track itself by maximum likelihood; the smoothing then gives
+/// jump, stop jitter and rests under a slow wander (`RestStops`), then Kalman–RTS smoothing. Its noise model (white
+/// noise, acceleration noise, and a wandering error when the track shows one) is estimated from the track itself by
+/// maximum likelihood (on the fixes before rests are collapsed, which must not change it); the smoothing then gives
 /// each step the acceleration noise its own fixes call for (`SparseTurns`), so turns are followed and straights held
 /// straight. Where the noise changes along a segment, each stretch of it gets its own stop radius and noise model
 /// (`NoiseStretches`).
@@ -123,12 +124,16 @@ public enum TrackCleaner {
             report.bursts += corrections.bursts
             report.drifts += corrections.drifts
         }
+        // Rests are found on the fixes as they came in: the stop collapser leaves too few of them to see one.
+        let rests = options.collapseStops && options.collapseRests ? RestStops.find(samples, profile: profile) : []
         // Where the noise changes along the segment, each stretch gets its own stop radius and smoothing model.
         let cuts = options.noiseStretches && (options.collapseStops || options.smooth)
             ? NoiseStretches.cuts(samples, gapSeconds: options.gapSeconds) : []
         if !cuts.isEmpty {
             let stretches = NoiseStretches.stretches(samples, cuts: cuts, gapSeconds: options.gapSeconds)
-            cleanInStretches(&samples, stretches, points: points, profile: profile, options: options, report: &report, removals: &removals)
+            cleanInStretches(
+                &samples, stretches, rests: rests, points: points, profile: profile, options: options, report: &report,
+                removals: &removals)
             result.samples = samples
             result.frame = frame
             return result
@@ -144,15 +149,38 @@ public enum TrackCleaner {
             report.count(CleaningReport.Reason.jitter, collapsed.removed)
             report.stops += collapsed.stops
         }
+        let model = collapseRests(&samples, rests, points: points, report: &report, removals: &removals)
         if options.smooth {
             let smoothed = smoothRuns(
-                &samples, sigma: sigma, profile: profile, gapSeconds: options.gapSeconds, sparseTurns: options.sparseTurns)
+                &samples, sigma: sigma, profile: profile, gapSeconds: options.gapSeconds, sparseTurns: options.sparseTurns,
+                model: model)
             report.smoothed += smoothed.moved
             report.noiseMeters = max(report.noiseMeters ?? 0, smoothed.sigma)
         }
         result.samples = samples
         result.frame = frame
         return result
+    }
+
+    /// Collapses `rests` in `samples` (see `RestStops`). Returns the samples as they were before, for the smoothing to
+    /// fit its noise model on, or nil when nothing changed: a rest taken out must not change what the noise is taken to
+    /// be (removing a few per cent of the fixes can tip the choice of model, and move a whole track's length).
+    private static func collapseRests(
+        _ samples: inout [CleaningSample], _ rests: [RestStops.Rest], points: [TrackPoint], report: inout CleaningReport,
+        removals: inout [CleaningRemoval]?
+    ) -> [CleaningSample]? {
+        guard !rests.isEmpty else { return nil }
+        let collapsed = RestStops.collapse(samples, rests: rests)
+        guard collapsed.stops > 0 else { return nil }
+        if removals != nil, collapsed.removed > 0 {
+            removals! += CleaningRemoval.stageRemovals(
+                before: samples, after: collapsed.samples, points: points, reason: .stopJitter)
+        }
+        report.count(CleaningReport.Reason.jitter, collapsed.removed)
+        report.stops += collapsed.stops
+        let before = samples
+        samples = collapsed.samples
+        return before
     }
 
     /// Moves the kept points down over the removed ones, with their new positions. Sources only ever
@@ -169,8 +197,9 @@ public enum TrackCleaner {
     /// Stop collapsing and smoothing for a segment whose noise changes along it: each stretch's stops are collapsed
     /// with the radius of its own noise, and each stretch is smoothed with a model fitted to it alone.
     private static func cleanInStretches(
-        _ samples: inout [CleaningSample], _ stretches: [NoiseStretches.Stretch], points: [TrackPoint],
-        profile: SportProfile, options: CleaningOptions, report: inout CleaningReport, removals: inout [CleaningRemoval]?
+        _ samples: inout [CleaningSample], _ stretches: [NoiseStretches.Stretch], rests: [RestStops.Rest],
+        points: [TrackPoint], profile: SportProfile, options: CleaningOptions, report: inout CleaningReport,
+        removals: inout [CleaningRemoval]?
     ) {
         report.stretches += stretches.count
         // Where each stretch begins, in time: indices move as stops collapse.
@@ -192,10 +221,11 @@ public enum TrackCleaner {
             }
             samples = collapsedAll
         }
+        let model = collapseRests(&samples, rests, points: points, report: &report, removals: &removals)
         if options.smooth {
             let smoothed = smoothStretches(
                 &samples, stretches: zip(starts, stretches.map(\.sigma)).map { ($0, $1) }, profile: profile,
-                gapSeconds: options.gapSeconds, sparseTurns: options.sparseTurns)
+                gapSeconds: options.gapSeconds, sparseTurns: options.sparseTurns, model: model)
             report.smoothed += smoothed.moved
             report.noiseMeters = max(report.noiseMeters ?? 0, smoothed.sigma)
         }
@@ -208,21 +238,22 @@ public enum TrackCleaner {
     /// Smooths each stretch of noise (`stretches`: where each begins, in time, and its noise) with a model fitted to
     /// that stretch alone, as `smoothRuns` smooths a whole segment. Returns the points moved by 10 cm or more and
     /// the largest noise a stretch's model assumed. Every stretch is smoothed from the samples as they came in, so the
-    /// results are gathered in a second copy of them (only for a segment whose noise changes).
+    /// results are gathered in a second copy of them (only for a segment whose noise changes). With `model`, each
+    /// stretch's model is fitted on those of its samples instead (see `smoothRuns`).
     private static func smoothStretches(
         _ samples: inout [CleaningSample], stretches: [(start: Double, sigma: Double)], profile: SportProfile,
-        gapSeconds: Double, sparseTurns: Bool
+        gapSeconds: Double, sparseTurns: Bool, model: [CleaningSample]? = nil
     ) -> (moved: Int, sigma: Double) {
         var moved = 0, largest = 0.0
-        let times = samples.map(\.t)
-        func index(_ t: Double) -> Int {
-            var low = 0, high = times.count
+        func index(_ t: Double, in samples: [CleaningSample]) -> Int {
+            var low = 0, high = samples.count
             while low < high {
                 let mid = (low + high) / 2
-                if times[mid] < t { low = mid + 1 } else { high = mid }
+                if samples[mid].t < t { low = mid + 1 } else { high = mid }
             }
             return low
         }
+        func index(_ t: Double) -> Int { index(t, in: samples) }
         var smoothed = samples
         for (k, stretch) in stretches.enumerated() {
             let own = index(stretch.start)..<(k + 1 < stretches.count ? index(stretches[k + 1].start) : samples.count)
@@ -231,8 +262,12 @@ public enum TrackCleaner {
                 k + 1 < stretches.count ? index(stretches[k + 1].start + stretchMarginSeconds) : samples.count)
             var part = Array(samples[reach])
             guard part.count >= 3 else { continue }
+            let modelPart = model.map { model in
+                Array(model[index(part[0].t, in: model)..<index(part[part.count - 1].t.nextUp, in: model)])
+            }
             let result = smoothRuns(
-                &part, sigma: stretch.sigma, profile: profile, gapSeconds: gapSeconds, sparseTurns: sparseTurns)
+                &part, sigma: stretch.sigma, profile: profile, gapSeconds: gapSeconds, sparseTurns: sparseTurns,
+                model: modelPart)
             largest = max(largest, result.sigma)
             for i in own {
                 let p = part[i - reach.lowerBound]
@@ -260,32 +295,40 @@ public enum TrackCleaner {
     }
 
     /// Smooths each run between gaps on its own: across a long pause the athlete's velocity is unknown.
-    /// Returns the points moved and the noise the smoother assumed.
+    /// Returns the points moved and the noise the smoother assumed. The noise model, the sampling interval and the
+    /// athlete's typical speed are taken from `model` when it is given (the samples before rests were collapsed) and
+    /// holds at least three, from `samples` otherwise.
     private static func smoothRuns(
-        _ samples: inout [CleaningSample], sigma: Double, profile: SportProfile, gapSeconds: Double, sparseTurns: Bool
+        _ samples: inout [CleaningSample], sigma: Double, profile: SportProfile, gapSeconds: Double, sparseTurns: Bool,
+        model: [CleaningSample]? = nil
     ) -> (moved: Int, sigma: Double) {
-        var bounds: [Range<Int>] = []
-        var start = 0
-        for end in 1...samples.count where end == samples.count || samples[end].t - samples[end - 1].t > gapSeconds {
-            bounds.append(start..<end)
-            start = end
+        func runs(_ samples: [CleaningSample]) -> [Range<Int>] {
+            var bounds: [Range<Int>] = []
+            var start = 0
+            for end in 1...samples.count where end == samples.count || samples[end].t - samples[end - 1].t > gapSeconds {
+                bounds.append(start..<end)
+                start = end
+            }
+            return bounds
         }
-        let runs = bounds.map { samples[$0] }
-        let interval = typicalInterval(samples, gapSeconds: gapSeconds)
+        let bounds = runs(samples)
+        let fitted = model.flatMap { $0.count >= 3 ? $0 : nil } ?? samples
+        let fittedRuns = runs(fitted).map { fitted[$0] }
+        let interval = typicalInterval(fitted, gapSeconds: gapSeconds)
         let cap = profile.accelerationNoise(samplingInterval: interval)
-        let tuned = KalmanSmoother.tune(runs, sigma: sigma, maxAccelerationNoise: cap)
+        let tuned = KalmanSmoother.tune(fittedRuns, sigma: sigma, maxAccelerationNoise: cap)
         // An error that wanders (correlated over seconds to minutes) is modelled as such when the data show
         // it clearly; otherwise the white-noise model stands. With `sparseTurns` the wander's fast part is counted
         // as noise (`SparseTurns.effectiveSigma`) and the wander model itself is not run.
         let wandering = KalmanSmoother.tuneWander(
-            runs, sigma: tuned.sigma, accelerationNoise: tuned.accelerationNoise,
+            fittedRuns, sigma: tuned.sigma, accelerationNoise: tuned.accelerationNoise,
             maxAccelerationNoise: cap, estimatedNoise: sigma)
         var moved = 0
         // Turns and straights each get the acceleration noise their own fixes call for (`SparseTurns`).
         let sparse = sparseTurns ? (
             sigma: SparseTurns.effectiveSigma(white: wandering?.sigma ?? tuned.sigma, wander: wandering?.wander),
             scale: SparseTurns.scale(
-                speed: SparseTurns.typicalSpeed(samples, gapSeconds: gapSeconds),
+                speed: SparseTurns.typicalSpeed(fitted, gapSeconds: gapSeconds),
                 interval: interval)) : nil
         for range in bounds {
             if let sparse {

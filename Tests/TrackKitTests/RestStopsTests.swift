@@ -1,0 +1,153 @@
+import Foundation
+import Testing
+
+@testable import TrackKit
+
+/// A device at rest under a chipset's smooth error: its fixes wander metres over tens of seconds, at walking pace.
+/// `RestStops` finds such a rest by where the fixes get to over a longer time, and never takes a walk for one.
+@Suite("Cleaning: rests under a slow wander")
+struct RestStopsTests {
+    /// A second-order Gauss–Markov error on one axis, 1 s steps: white noise low-passed twice with time constant
+    /// `tau`, scaled to a spread of about `sigma` metres (a receiver's tracking filter leaves an error of this shape).
+    static func smoothError(_ rng: inout SyntheticRandom, count: Int, sigma: Double, tau: Double) -> [Double] {
+        let rho = exp(-1 / tau)
+        let energy = (1 - rho) * (1 - rho) * (1 + rho * rho) / pow(1 - rho * rho, 3)
+        let drive = sigma / energy.squareRoot()
+        var u = 0.0, e = 0.0
+        var out: [Double] = []
+        for k in 0..<(count + Int(10 * tau)) {
+            u = rho * u + drive * rng.gaussian()
+            e = rho * e + (1 - rho) * u
+            if k >= Int(10 * tau) { out.append(e) }
+        }
+        return out
+    }
+
+    /// Fixes every second along `path` (true position at each second), with a smooth 5 m error over 10 s and 0.3 m
+    /// of white noise.
+    static func fixes(seed: UInt64, seconds: Int, path: (Double) -> (Double, Double)) -> [CleaningSample] {
+        var rng = SyntheticRandom(seed: seed)
+        let ex = smoothError(&rng, count: seconds, sigma: 5, tau: 10)
+        let ey = smoothError(&rng, count: seconds, sigma: 5, tau: 10)
+        return (0..<seconds).map { k in
+            let (x, y) = path(Double(k))
+            return CleaningSample(
+                source: k, t: Double(k), x: x + ex[k] + 0.3 * rng.gaussian(), y: y + ey[k] + 0.3 * rng.gaussian())
+        }
+    }
+
+    /// A hiker walks 300 s east at 1.2 m/s, rests 420 s (from 300 s to 720 s), and walks 300 s north.
+    static func hikeWithARest(_ t: Double) -> (Double, Double) {
+        if t < 300 { return (1.2 * t, 0) }
+        if t < 720 { return (360, 0) }
+        return (360, 1.2 * (t - 720))
+    }
+
+    static func length(_ s: [CleaningSample], from: Double, to: Double) -> Double {
+        let part = s.filter { $0.t >= from && $0.t <= to }
+        return zip(part, part.dropFirst()).reduce(0) { $0 + hypot($1.1.x - $1.0.x, $1.1.y - $1.0.y) }
+    }
+
+    @Test(arguments: Array(UInt64(1)...8))
+    func aRestUnderASmoothWanderIsFoundAndCollapsed(seed: UInt64) throws {
+        let s = Self.fixes(seed: seed, seconds: 1020, path: Self.hikeWithARest)
+        let rests = RestStops.find(s, profile: .foot)
+        let first = try #require(rests.first), last = try #require(rests.last)
+        // Within the stop, never over a step of the walk; and most of it (the test sees 50 s either side, and the
+        // wander can leave the box for a while, which splits a rest).
+        #expect(first.start >= 300 && last.end <= 720)
+        #expect(rests.reduce(0) { $0 + $1.end - $1.start } >= 150)
+        #expect(rests.allSatisfy { hypot($0.x - 360, $0.y) < 12 })
+        #expect(zip(rests, rests.dropFirst()).allSatisfy { $0.end < $1.start })
+        // The wander draws well over 100 m while the hiker stands; a rest draws nothing, and the stop far less.
+        let drawn = Self.length(s, from: 300, to: 720)
+        #expect(drawn > 100)
+        let collapsed = RestStops.collapse(s, rests: rests)
+        #expect(collapsed.stops == rests.count)
+        #expect(rests.allSatisfy { Self.length(collapsed.samples, from: $0.start, to: $0.end) == 0 })
+        #expect(Self.length(collapsed.samples, from: 300, to: 720) < 0.7 * drawn)
+        // The walks keep every fix.
+        func walked(_ s: [CleaningSample]) -> [[Double]] {
+            s.filter { $0.t < first.start || $0.t > last.end }.map { [$0.t, $0.x, $0.y] }
+        }
+        #expect(walked(collapsed.samples) == walked(s))
+        #expect(zip(collapsed.samples, collapsed.samples.dropFirst()).allSatisfy { $0.t < $1.t })
+    }
+
+    /// A walk at a little over the slowest pace a foot sport counts as moving, straight on.
+    @Test(arguments: [UInt64(5), 6])
+    func aSlowWalkIsNeverARest(seed: UInt64) {
+        let s = Self.fixes(seed: seed, seconds: 900) { t in (0.35 * t, 0.35 * t) }
+        #expect(RestStops.find(s, profile: .foot).isEmpty)
+    }
+
+    /// Shuttle runs: back and forth along 30 m at 3 m/s for ten minutes, then on.
+    @Test(arguments: [UInt64(7), 8])
+    func shuttleRunsAreNeverARest(seed: UInt64) {
+        let s = Self.fixes(seed: seed, seconds: 900) { t in
+            guard t < 600 else { return (3 * (t - 600), 40) }
+            let u = (3 * t).truncatingRemainder(dividingBy: 60)
+            return (u < 30 ? u : 60 - u, 0)
+        }
+        #expect(RestStops.find(s, profile: .foot).isEmpty)
+    }
+
+    /// A file that logged a fix a minute: no window holds enough fixes to judge, so nothing is taken.
+    @Test func sparseFixesAreNotJudged() {
+        let s = (0..<30).map { k in CleaningSample(source: k, t: Double(60 * k), x: Double(k % 2), y: 0) }
+        #expect(RestStops.find(s, profile: .foot).isEmpty)
+        let dense = (0..<300).map { k in CleaningSample(source: k, t: Double(k), x: Double(k % 2), y: 0) }
+        #expect(RestStops.find(dense, profile: .foot).count == 1)
+    }
+
+    /// The cleaner takes the rest out, and the hike's length comes out closer to the 720 m walked than without it.
+    @Test(arguments: [UInt64(9), 10])
+    func theCleanerTakesTheRestOut(seed: UInt64) throws {
+        let s = Self.fixes(seed: seed, seconds: 1020, path: Self.hikeWithARest)
+        let frame = LocalFrame(latitude: 47.3663, longitude: 8.5415)
+        let start = Date(timeIntervalSince1970: 1_794_643_200)
+        let points = s.map { sample in
+            let (latitude, longitude) = frame.unproject(x: sample.x, y: sample.y)
+            return TrackPoint(latitude: latitude, longitude: longitude, time: start.addingTimeInterval(sample.t))
+        }
+        func length(_ track: Track) -> Double {
+            let p = track.segments[0].map { frame.project(latitude: $0.latitude, longitude: $0.longitude) }
+            return zip(p, p.dropFirst()).reduce(0) { $0 + hypot($1.1.x - $1.0.x, $1.1.y - $1.0.y) }
+        }
+        var track = Track(format: .gpx, sport: "hiking", segments: [points])
+        var removals: [CleaningRemoval]? = []
+        let report = try #require(
+            TrackCleaner.clean(&track, options: CleaningOptions(), keepingAtLeast: 2, removals: &removals))
+        var withoutRests = Track(format: .gpx, sport: "hiking", segments: [points])
+        _ = TrackCleaner.clean(&withoutRests, options: CleaningOptions(collapseRests: false), keepingAtLeast: 2)
+        let error = abs(length(track) - 720), errorWithout = abs(length(withoutRests) - 720)
+        // 97 and 132 m long without them (seeds 10 and 9), 53 and 77 m with them.
+        #expect(error < 0.7 * errorWithout)
+        // Every removed point is traced, as stop jitter.
+        #expect((removals ?? []).count == report.removedTotal)
+        #expect((removals ?? []).allSatisfy { $0.reason == .stopJitter })
+        // The activity keeps its first and last fix, so its elapsed time.
+        #expect(track.segments[0].first?.time == points.first?.time)
+        #expect(track.segments[0].last?.time == points.last?.time)
+    }
+
+    /// The sliding minima and maxima agree with a brute-force scan over the same windows, far past the point where
+    /// their storage is compacted.
+    @Test func slidingExtremesMatchABruteForceScan() {
+        var rng = SyntheticRandom(seed: 11)
+        let values = (0..<20_000).map { _ in rng.gaussian() * 10 }
+        var low = RestStops.SlidingExtreme(below: true), high = RestStops.SlidingExtreme(below: false)
+        var pushed = 0, from = 0
+        var mismatches = 0
+        for k in 0..<values.count {
+            while pushed < min(values.count, k + 1 + Int(rng.uniform() * 30)) {
+                low.push(pushed, values[pushed]); high.push(pushed, values[pushed])
+                pushed += 1
+            }
+            from = max(from, k - Int(rng.uniform() * 40))
+            let window = values[from..<pushed]
+            if low.value(from: from) != window.min()! || high.value(from: from) != window.max()! { mismatches += 1 }
+        }
+        #expect(mismatches == 0)
+    }
+}
