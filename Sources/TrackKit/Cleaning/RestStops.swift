@@ -9,11 +9,11 @@ import Foundation
 /// long breaks came out up to 19 % long that way.
 ///
 /// What tells it apart is where the fixes get to over a longer time. A walker, even at the sport's slowest moving
-/// pace, gets more than `radius` metres along within `radius / slowestMovingSpeed` seconds; a device at rest stays in a
-/// small box however its error wanders. So a fix is *at rest* when every fix within that many seconds before it and
-/// after it lies in a box `radius` metres on a side, and a run of such fixes is a rest. The test is centred: a rest
-/// ends that many seconds before the athlete set off, so no step of the walk itself is ever taken into it (on the
-/// benchmark's 600 development files, no rest found held more than 5 m of true movement).
+/// pace, gets `side` metres along in `side / slowestMovingSpeed` seconds; a device at rest stays in a small box however
+/// its error wanders. So a fix is *at rest* when every fix within that many seconds before it and after it lies in a
+/// box `side` metres on a side (a walker would have covered twice that), and a run of such fixes is a rest. The test
+/// is centred: a rest ends that many seconds before the athlete set off, so no step of the walk itself is ever taken
+/// into it (on the benchmark's 600 development files, no rest found held more than 5 m of true movement).
 ///
 /// Rests are found on the fixes as they came in (spikes and bursts corrected), and collapsed after the stop collapser,
 /// like its stops: a rest's first and last fix stay, moved to its centroid, so its time is kept and it adds no
@@ -21,7 +21,7 @@ import Foundation
 enum RestStops {
     /// Side of the box a device at rest stays in, metres: the wander of a chipset's or a phone's smooth error at rest
     /// (10–20 m from its centre over a long stop, most of it within 12 m).
-    static let radius = 20.0
+    static let side = 20.0
     /// Fewest fixes in a fix's window for the test to mean anything.
     static let minimumWindowFixes = 5
 
@@ -36,7 +36,7 @@ enum RestStops {
     static func find(_ s: [CleaningSample], profile: SportProfile) -> [Rest] {
         let n = s.count
         guard n >= minimumWindowFixes else { return [] }
-        let half = radius / profile.slowestMovingSpeed
+        let half = side / profile.slowestMovingSpeed
         var lowX = SlidingExtreme(below: true), highX = SlidingExtreme(below: false)
         var lowY = SlidingExtreme(below: true), highY = SlidingExtreme(below: false)
         var rests: [Rest] = []
@@ -62,8 +62,8 @@ enum RestStops {
             let full = t - half >= s[0].t && t + half <= s[n - 1].t && high - low >= minimumWindowFixes
                 && s[low].t <= t - half / 2 && s[high - 1].t >= t + half / 2
             let still = full
-                && highX.value(from: low) - lowX.value(from: low) <= radius
-                && highY.value(from: low) - lowY.value(from: low) <= radius
+                && highX.value(from: low) - lowX.value(from: low) <= side
+                && highY.value(from: low) - lowY.value(from: low) <= side
             if still {
                 if let open = run {
                     run = (open.first, open.sumX + s[k].x, open.sumY + s[k].y)
