@@ -59,12 +59,13 @@ enum RestStops {
                 high += 1
             }
             while s[low].t < s[k].t - half { low += 1 }
+            // Forget what left the window on every step, judged or not, so the queues hold one window at most.
+            lowX.drop(before: low); highX.drop(before: low)
+            lowY.drop(before: low); highY.drop(before: low)
             let t = s[k].t
             let full = t - half >= s[0].t && t + half <= s[n - 1].t && high - low >= minimumWindowFixes
                 && s[low].t <= t - half / 2 && s[high - 1].t >= t + half / 2
-            let still = full
-                && highX.value(from: low) - lowX.value(from: low) <= side
-                && highY.value(from: low) - lowY.value(from: low) <= side
+            let still = full && highX.value - lowX.value <= side && highY.value - lowY.value <= side
             if still {
                 if let open = run {
                     run = (open.first, open.sumX + s[k].x, open.sumY + s[k].y)
@@ -115,8 +116,8 @@ enum RestStops {
         return (out, removed, stops)
     }
 
-    /// The least (`below`) or greatest value among the pushed ones whose index is at least a moving lower bound: a
-    /// monotonic queue, each index pushed and dropped once.
+    /// The least (`below`) or greatest of the values pushed and not yet dropped: a monotonic queue over a sliding
+    /// window, each index pushed and dropped once.
     struct SlidingExtreme {
         let below: Bool
         private var indices: [Int] = []
@@ -134,17 +135,18 @@ enum RestStops {
             values.append(value)
         }
 
-        /// The extreme of the values pushed with an index of at least `low` (at least one must be). `low` never
-        /// decreases between calls.
-        mutating func value(from low: Int) -> Double {
-            while indices[head] < low { head += 1 }
+        /// Drops the values pushed with an index below `low`, which never decreases between calls.
+        mutating func drop(before low: Int) {
+            while head < indices.count, indices[head] < low { head += 1 }
             // Keep the storage to what is still in the window.
             if head >= 4_096, head * 2 >= indices.count {
                 indices.removeFirst(head)
                 values.removeFirst(head)
                 head = 0
             }
-            return values[head]
         }
+
+        /// The extreme of the values pushed and not dropped; at least one must be.
+        var value: Double { values[head] }
     }
 }
