@@ -18,7 +18,10 @@ import Foundation
 /// Once one jump is clear, its partner is looked for knowing the step to expect, so it is found even where the
 /// athlete turns as the signal comes back (within a clear jump's rise), and after a slow fall where they do not
 /// (a receiver lets go of a reflection more slowly than it takes one up). A partner is taken only if the fixes,
-/// with the burst taken out, show no jump left around it or inside it. Between the two jumps the offset is taken out, interpolated in time from one jump's estimate
+/// with the burst taken out, show no jump left around it or inside it; inside the hold, a jump no larger than
+/// `mirrorTolerance` of the burst is the hold's own wander (a reflection's offset swings by a fair part of itself)
+/// and does not count. A burst whose fall is too slow, or whose hold too short, for its partner to be found is
+/// found from its entry, in `BurstFilter+SlowFalls.swift`. Between the two jumps the offset is taken out, interpolated in time from one jump's estimate
 /// to the other's; a fix within a rise or a fall is moved by the part of the jump it has made.
 ///
 /// A burst with no hold (the fixes jump aside and fall straight back within `maxFlashSeconds`) has no line inside
@@ -207,7 +210,10 @@ enum BurstFilter {
         // Last, the jumps left: a drift that ends in one (`BurstFilter+Drifts.swift`).
         let drifts = Finder(samples, range: range, judgingAs: finder).drifts()
         for drift in drifts { remove(drift, from: &samples) }
-        return Corrections(bursts: bursts.count + flashes.count, drifts: drifts.count)
+        // And the clear jumps still left that begin a burst with a slow fall (`BurstFilter+SlowFalls.swift`).
+        let slow = Finder(samples, range: range, judgingAs: finder).slowFallBursts()
+        for burst in slow { remove(burst, from: &samples) }
+        return Corrections(bursts: bursts.count + flashes.count + slow.count, drifts: drifts.count)
     }
 
     /// Finds the bursts of one run (time order, no gaps) of `s`.
@@ -282,11 +288,14 @@ enum BurstFilter {
         }
 
         /// The window of fixes starting at fix `i`, taken as `windowBefore` takes its own.
-        func windowAfter(_ i: Int) -> Window? {
+        func windowAfter(_ i: Int) -> Window? { windowAfterWithEnd(i)?.window }
+
+        /// `windowAfter`, with the index of the window's last fix.
+        func windowAfterWithEnd(_ i: Int) -> (end: Int, window: Window)? {
             var high = i
             while high + 1 < range.upperBound, high - i + 1 < maxWindowFixes, s[high + 1].t - s[i].t <= window { high += 1 }
             while high - i + 1 < minimumFitFixes, high + 1 < range.upperBound, s[high + 1].t - s[i].t <= longestWindow { high += 1 }
-            return high - i + 1 >= minimumFitFixes ? Window(s, i...high) : nil
+            return high - i + 1 >= minimumFitFixes ? (high, Window(s, i...high)) : nil
         }
 
         /// The smallest jump that counts when its rise spans `d` fixes.
@@ -511,7 +520,14 @@ enum BurstFilter {
             }
             let check = Finder(corrected, range: 0..<corrected.count, judgingAs: self)
             let from = s[burst.entry.last].t - window, to = s[burst.exit.first].t + window
-            return !check.clearJumps().contains { corrected[$0.first].t >= from && corrected[$0.last].t <= to }
+            // A jump left wholly inside the hold, and small against the burst, is the hold's own wobble: a
+            // reflection's offset swings by a fair part of itself while it holds.
+            let holdFrom = s[burst.entry.first].t, holdTo = s[burst.exit.last].t
+            let wobble = mirrorTolerance * max(burst.entry.size, burst.exit.size)
+            return !check.clearJumps().contains {
+                corrected[$0.first].t >= from && corrected[$0.last].t <= to
+                    && !(corrected[$0.last].t >= holdFrom && corrected[$0.first].t <= holdTo && $0.size <= wobble)
+            }
         }
     }
 
