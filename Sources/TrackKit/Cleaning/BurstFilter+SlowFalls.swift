@@ -8,23 +8,26 @@ import Foundation
 /// out, along, and slowly back, twice the offset on a walk.
 ///
 /// Such a burst is found from its entry, once bursts with a partner, flashes and drifts have been taken out (a
-/// drift's jump back is a lone clear jump too, and is a drift's when it has one). The fixes have come back where a
-/// straight window, starting within `maxSlowFallSeconds` of the line just after the entry (inside the burst, as a
-/// clear jump's is):
-/// - lies as far from that line, carried forward, as the entry's jump, mirrored (`mirrorTolerance`), with the
-///   athlete's velocity unchanged;
-/// - and continues the line through the fixes before the entry: the same velocity, and no step between them larger
-///   than `slowFallAgreement` times the smallest jump. A line carried from inside the burst for up to a minute can
-///   miss by as much as a burst where the athlete slows or turns; the athlete's own lines either side of the
-///   burst show whether they went on as they were going. A sidestep and back (across a road and back) costs the
-///   athlete the time it took, and leaves that step between them.
+/// drift's jump back is a lone clear jump too, and is a drift's when it has one):
+/// - **The entry is abrupt.** Some step between neighbouring fixes inside it goes further than
+///   `slowFallAbruptness` times the smallest jump beyond what the athlete's velocity carries them. A reflection is
+///   taken up within a fix or two; an athlete crossing a road and back moves at their own pace, and the lines
+///   either side of such a sidestep's turns say too little to tell it from a burst.
+/// - **The fixes come back.** A straight window, starting within `maxSlowFallSeconds` of the line just after the
+///   entry (inside the burst, as a clear jump's is), lies as far from that line, carried forward, as the entry's
+///   jump, mirrored (`mirrorTolerance`), with the athlete's velocity unchanged.
+/// - **The athlete went on as they were going.** That window's line continues the line through the fixes before
+///   the entry: the same velocity, and no step between them larger than `slowFallAgreement` times the smallest
+///   jump. A line carried from inside the burst for up to a minute can miss by as much as a burst where the
+///   athlete slows or turns.
 ///
 /// Of those windows the best match is taken, and only if the fixes with the burst taken out show no jump left
 /// around it (`leavesNoJump`). The fixes of the fall are moved by the part of the jump they have not yet fallen
 /// back (`offset(of:at:in:)`).
 ///
-/// Left to the smoother: a slow fall across a turn, a burst the athlete slows or stops in, and a lone jump with no
-/// return found.
+/// Left to the smoother: a lone jump with no return found, and one whose rise is not abrupt. A walker's velocity
+/// changes by about `velocityTolerance` in a right-angle turn, so a fall across one may still be read, roughly
+/// (`SlowFallTests`).
 extension BurstFilter {
     /// Longest time from the end of the line just after a burst's entry to the first fix of the line after the
     /// burst, seconds: a hold shorter than a line, then a fall that settles within five of its time constants of up
