@@ -101,12 +101,20 @@ public final class BinaryProcess: Sendable {
 
     public func signal(_ number: Int32) { kill(process.processIdentifier, number) }
 
-    /// Waits for the process to exit (safety net: `timeout`); returns its status, or nil on timeout.
+    /// Waits for the process to exit (safety net: `timeout`), and for its standard error to be read to the end;
+    /// returns its status, or nil on timeout.
     public func waitForExit(timeout: Duration) async -> Int32? {
         let deadline = ContinuousClock.now.advanced(by: timeout)
         while process.isRunning {
             if ContinuousClock.now >= deadline { return nil }
             try? await Task.sleep(for: .milliseconds(20))
+        }
+        // The reader thread may not have taken in the last lines yet: a process refused at once can exit before a
+        // single read, and `lines` was then empty. Wait for end of file, for a few seconds at most (a child that
+        // left a process of its own holding the pipe would keep it open).
+        let drained = ContinuousClock.now.advanced(by: .seconds(5))
+        while !state.withLock({ $0.exited }), ContinuousClock.now < drained {
+            try? await Task.sleep(for: .milliseconds(10))
         }
         return process.terminationStatus
     }
