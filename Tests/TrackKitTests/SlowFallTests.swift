@@ -44,17 +44,7 @@ struct SlowFallTests {
     }
 
     static func inject(_ bursts: [DecayingBurst], into points: [TrackPoint]) -> [TrackPoint] {
-        points.map { point in
-            let t = point.time!.timeIntervalSince(SyntheticTrack.start)
-            var (x, y) = SyntheticTrack.toLocal(point)
-            for burst in bursts {
-                let w = burst.offset(at: t)
-                x += w * burst.dx; y += w * burst.dy
-            }
-            var moved = point
-            (moved.latitude, moved.longitude) = SyntheticTrack.toLatLon(x: x, y: y)
-            return moved
-        }
+        BurstTests.offset(points, by: bursts.map { burst in (burst.offset(at:), burst.dx, burst.dy) })
     }
 
     /// A walk along a straight road, 1 m a step.
@@ -126,14 +116,8 @@ struct SlowFallTests {
     /// between neighbouring fixes goes further than three quarters of the smallest jump beyond their velocity,
     /// where a reflection's entry does.
     @Test func aRunnersSidestepIsNotAbrupt() {
-        var path: [(x: Double, y: Double)] = []
-        for i in 0...600 { path.append((Double(i), 0)) }
-        for i in 1...20 { path.append((600, Double(i))) }
-        for i in 1...120 { path.append((600 + Double(i), 20)) }
-        for i in 1...20 { path.append((720, 20 - Double(i))) }
-        for i in 1...600 { path.append((720 + Double(i), 0)) }
         for seed in UInt64(91)...93 {
-            let synthetic = SyntheticTrack(seed: seed, duration: 400, interval: 1, noise: .watch, path: path)
+            let synthetic = SyntheticTrack(seed: seed, duration: 400, interval: 1, noise: .watch, path: BurstTests.sidestepPath())
             let finder = BurstFilter.Finder(
                 Self.samples(synthetic.points), range: 0..<synthetic.points.count, interval: 1, sigma: 2.5)
             for jump in finder.clearJumps() {
