@@ -182,10 +182,13 @@ def make(out, generator, truth_name, sampling, seed, pick):
         rows, faults = phone_faults(rng, rows)
     floor_xy = true_xy
     if "beta" in params:
-        # A device whose own tracking filter bends its output even without noise (`receiver`): the floor is that
-        # filter's output from the true path, which no cleaner can undo.
+        # A device whose own tracking filter bends its output even without noise (`receiver`, and the `fused`
+        # provider, which also runs late): the floor is that filter's output from the true path, which no cleaner
+        # can undo.
         from worlds import alpha_beta
-        tracked = alpha_beta(truth_xy, params["alpha"], params["beta"])
+        late = params.get("delay_s", 0.0)
+        tracked = alpha_beta([true_xy(max(0.0, k - late)) if late else truth_xy[k] for k in range(len(truth_xy))],
+                             params["alpha"], params["beta"])
 
         def floor_xy(t):
             i = min(int(t), len(tracked) - 2)

@@ -5,7 +5,8 @@ Usage: score.py IN_DIR OUT_DIR[,OUT_DIR...] RESULT.json
 For every IN_DIR/<name>.gpx with its .truth.json, reads OUT_DIR/<name>.gpx and measures:
 - distance error: (output length − true path length over the recorded span) / true length, in %;
 - floor: the same for the noise-free samples (true positions at the recorded times, straight lines between; for a
-  device whose own tracking filter bends its output, `receiver`, that filter's output from the true path);
+  device whose own tracking filter bends its output, `receiver` and the `fused` provider, that filter's output from
+  the true path);
 - max deviation: the largest distance of any output point from the true path, metres;
 - monotone: every output time later than the one before;
 - corner cut: mean signed offset of output points toward the inside of corners (turning more than 30°
