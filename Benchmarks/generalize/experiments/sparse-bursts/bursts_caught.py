@@ -92,6 +92,10 @@ def main():
         for f in sorted(os.listdir(os.path.join(set_dir, "in"))):
             if f.startswith("multipath_") and f.endswith(".gpx") and pattern.search(f):
                 jobs.append((set_dir, f[:-4], tools))
+    for set_dir, name, _ in jobs:
+        for tool in tools:
+            if not os.path.exists(os.path.join(set_dir, tool, name + ".gpx")):
+                raise SystemExit("bursts_caught.py: %s has no output for %s" % (tool, name))
     with Pool(2) as pool:
         rows = [r for found in pool.map(measure, jobs) for r in found]
     print("| sampling | bursts (moving, 10 m or more) | " + " | ".join("%s: taken out | %s: excess (m)" % (t, t) for t in tools) + " |")

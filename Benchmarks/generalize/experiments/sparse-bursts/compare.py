@@ -47,6 +47,11 @@ def main():
         folder = os.path.join(HERE, "..", "..", "..", "work", "generalize", name_of_set)
         jobs += [(folder, f[:-4]) for f in sorted(os.listdir(os.path.join(folder, "in")))
                  if f.endswith(".gpx") and pattern.search(f)]
+    for folder, name in jobs:
+        for tool in [base] + variants:
+            if not os.path.exists(os.path.join(folder, tool, name + ".gpx")):
+                raise SystemExit("compare.py: %s has no output for %s (run.sh writes one for every input it picks)"
+                                 % (tool, name))
     with Pool(2) as pool:
         rows = pool.map(measure, jobs)
     for variant in variants:
