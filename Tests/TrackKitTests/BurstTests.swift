@@ -268,8 +268,10 @@ struct BurstTests {
         #expect(cleaned.segments.reduce(0) { $0 + $1.count } > 0)
     }
 
-    /// Recorded every 10 s, a burst is a few fixes that the lines cannot pin down: the filter stays out.
-    @Test func sparseRecordingsAreLeftAlone() {
+    /// Recorded every 10 s, a burst is a few fixes that the lines cannot pin down, and at a run's pace (30 m between
+    /// fixes) a burst of 30–45 m is within the runner's reach: found by neither the lines nor the steps
+    /// (`SparseBurstTests` has a walker's, which are), it is left to the smoother.
+    @Test func aRunnersBurstsBetweenSparseFixesAreLeftAlone() {
         let synthetic = SyntheticTrack(seed: 96, duration: 3600, interval: 10, noise: .watch)
         var track = synthetic.track
         track.segments = [Self.inject(Self.fourBursts(across: synthetic), into: synthetic.points)]

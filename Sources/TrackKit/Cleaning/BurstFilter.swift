@@ -34,9 +34,12 @@ import Foundation
 /// Left to the smoother: a lone jump with no drift beside it, or one whose partner does not mirror it (without a
 /// partner or a drift there is no telling which side of it is wrong); a burst whose both jumps fall in turns, or
 /// one with no hold in a turn; jumps along the athlete's way that a change of pace explains (they add no distance); jumps no larger than the
-/// track's own wander makes likely; bursts held longer than `maxHoldSeconds`; runs sampled sparser than every
-/// `maxInterval` seconds, where a burst is a few fixes that the lines cannot pin down; and runs sampled faster
-/// than every `minInterval` seconds, which no runner's or rider's GPS writes and whose windows would be too costly.
+/// track's own wander makes likely; bursts held longer than `maxHoldSeconds`; and runs sampled faster than every
+/// `minInterval` seconds, which no runner's or rider's GPS writes and whose windows would be too costly.
+///
+/// Where fixes come every `sparseAfterLinesInterval` seconds or sparser, a burst is a few fixes that the lines cannot
+/// pin down: runs sampled sparser than every `maxInterval` seconds are searched by the steps into and out of a burst
+/// instead of by lines, and smart-recorded runs by both, in `BurstFilter+Sparse.swift`.
 enum BurstFilter {
     /// Seconds of fixes each line is fitted to (at least `minimumFitFixes` fixes).
     static let fitSeconds = 8.0
@@ -200,7 +203,14 @@ enum BurstFilter {
 
     private static func correctRun(_ samples: inout [CleaningSample], range: Range<Int>, sigma: Double) -> Corrections {
         let interval = TrackCleaner.typicalInterval(samples[range], gapSeconds: .infinity)
-        guard interval <= maxInterval, interval >= minInterval else { return Corrections() }
+        if interval > maxInterval {
+            // Too sparse for the lines: the bursts are found by their steps (`BurstFilter+Sparse.swift`).
+            guard interval <= maxSparseInterval else { return Corrections() }
+            let sparse = sparseBursts(samples, range: range)
+            for burst in sparse { remove(burst, from: &samples) }
+            return Corrections(bursts: sparse.count, drifts: 0)
+        }
+        guard interval >= minInterval else { return Corrections() }
         let finder = Finder(samples, range: range, interval: interval, sigma: sigma)
         let bursts = finder.bursts()
         for burst in bursts { remove(burst, from: &samples) }
@@ -213,7 +223,13 @@ enum BurstFilter {
         // And the clear jumps still left that begin a burst with a slow fall (`BurstFilter+SlowFalls.swift`).
         let slow = Finder(samples, range: range, judgingAs: finder).slowFallBursts()
         for burst in slow { remove(burst, from: &samples) }
-        return Corrections(bursts: bursts.count + flashes.count + slow.count, drifts: drifts.count)
+        // Where fixes come seconds apart, the bursts too short for the lines, by their steps.
+        var sparse: [SparseBurst] = []
+        if interval >= sparseAfterLinesInterval {
+            sparse = sparseBursts(samples, range: range)
+            for burst in sparse { remove(burst, from: &samples) }
+        }
+        return Corrections(bursts: bursts.count + flashes.count + slow.count + sparse.count, drifts: drifts.count)
     }
 
     /// Finds the bursts of one run (time order, no gaps) of `s`.
