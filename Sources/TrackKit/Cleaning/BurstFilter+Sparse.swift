@@ -97,8 +97,9 @@ extension BurstFilter {
             func reachable(_ dt: Double) -> Double { speedUpFactor * pace(i) * dt }
             // Only where the athlete's own step is shorter than the smallest burst: between a runner's or a rider's
             // sparse fixes a burst is as long as a step, and a step out and back is a bend as often as a burst.
-            guard pace(i) * entryTime < minimumJumpMeters,
-                  hypot(ex, ey) > max(minimumJumpMeters, reachable(entryTime), unevenness(i, i)) else { i += 1; continue }
+            // (The unevenness, a median, is worked out only for a step already out of the athlete's reach.)
+            guard pace(i) * entryTime < minimumJumpMeters, hypot(ex, ey) > max(minimumJumpMeters, reachable(entryTime)),
+                  hypot(ex, ey) > unevenness(i, i) else { i += 1; continue }
             var j = i, weighed = 0
             while j < high - 1, j - i < maxSparseFixes, s[j].t - s[i].t <= maxHoldSeconds {
                 // A step inside the burst the athlete could not make rules out this burst and every longer one.
