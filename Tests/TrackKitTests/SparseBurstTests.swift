@@ -73,13 +73,9 @@ struct SparseBurstTests {
     func noBurstIsFoundWhereThereIsNone(speed: (Double, String), seconds: Int) {
         let (speed, sport) = speed
         for seed in UInt64(45)...46 {
-            for noise in [SyntheticNoise.watch, .phone, DriftTests.fused] {
-                let synthetic = SyntheticTrack(
-                    seed: seed, duration: 3600, interval: 1, noise: noise, speed: { speed + 0.3 * sin($0 / 60) },
-                    stop: (at: 1500, seconds: 300))
-                var track = synthetic.track
-                track.sport = sport
-                track.segments = [Self.every(seconds, of: synthetic.points)]
+            for noise in BurstTests.quietNoises {
+                var track = BurstTests.quietHour(seed: seed, noise: noise, speed: speed, sport: sport, stopSeconds: 300)
+                track.segments = [Self.every(seconds, of: track.segments[0])]
                 let (_, report) = TrackCleaner.clean(track)
                 #expect(report.bursts == 0, "seed \(seed), \(sport), σ \(noise.whiteMeters) m, every \(seconds) s: \(report.bursts) bursts")
             }
