@@ -6,7 +6,8 @@ import Foundation
 /// for 5 s to a minute is then one to a dozen fixes, too few for the lines `BurstFilter` fits either side of a jump
 /// (4 fixes each), and at a walker's pace it was left to the smoother, which follows it there and back: of the
 /// development sets' `multipath` bursts, the lines took out none of 188 at 10 s and 40 of 193 at smart recording, and
-/// the 10 s hikes came out up to 10 % long.
+/// the 10 s hikes came out up to 10 % long. With single steps out and back this pass took out 23 and 43 of them; with
+/// rises and falls over several fixes, 33 and 52.
 ///
 /// Such a burst gives itself away by three things at once:
 /// - a step out that the athlete could not have made: longer than `minimumJumpMeters`, than `speedUpFactor` times
@@ -21,6 +22,22 @@ import Foundation
 /// The fixes between the two steps are moved back by the offset, taken from the first step's estimate to the second's
 /// in time.
 ///
+/// A receiver may take a reflection up over two fixes and let go of it over several (its offset decaying over
+/// seconds), so that no one step back mirrors the step out. Then:
+/// - **The rise** goes on while the next step is also out of the athlete's reach and goes the same way
+///   (`sparseRiseAlignment`), within `maxRiseSeconds` of the fix before the step out; the hold starts after it.
+/// - **The fall**, looked for only where no step back mirrors the step out, starts with a step back by more than the
+///   slack and `sparseFallStart` of the offset, and takes up to `maxSparseFallSeconds` (`maxSparseFallFixes`). Every
+///   step of it, with the athlete's mean velocity taken out, goes back along the offset, or out by no more than the
+///   slack, and across it no further than the athlete could. It ends at the fix where the offset it takes back
+///   mirrors the entry's best.
+/// - **A fall is told from a bend** by two more things. Over it the athlete goes less far than the offset comes back.
+///   And the athlete went on across the burst as they were going: their velocity over the `sparseNoiseReach` fixes
+///   before the burst and after it is within `velocityTolerance` of the mean velocity across it. A runner's bend
+///   does neither.
+/// The fixes of a rise or a fall are moved by the part of the entry's (or exit's) offset they still show, measured
+/// along it from the athlete's line through the fix before the burst (or after it); across the offset they are left.
+///
 /// The athlete's pace is the run's typical speed, or how fast they got over the `sparseNoiseReach` fixes either side
 /// if that is faster (a long stop with a phone's wander pulls a run's typical speed down). Only where their own step
 /// between fixes is shorter than the smallest burst is anything looked for: a walker's step at 10 s is about 12 m,
@@ -31,7 +48,8 @@ import Foundation
 /// is a fix or two among steps as long as a burst, and nothing is looked for.
 ///
 /// Left to the smoother: a burst held across a sharp turn, where the mean velocity across the turn can leave its steps
-/// within the athlete's reach (`SparseBurstTests`), and a burst whose steps do not mirror each other.
+/// within the athlete's reach (`SparseBurstTests`); a burst whose steps do not mirror each other; and a burst whose
+/// hold wobbles by a step the athlete could not make.
 extension BurstFilter {
     /// Runs whose median interval is longer than this (seconds) are left alone.
     static let maxSparseInterval = 15.0
@@ -46,23 +64,57 @@ extension BurstFilter {
     static let sparseSlackMeters = minimumJumpMeters / 2
     /// Most fixes between a step out and a step back: `maxHoldSeconds` at 2 s, and a bound on the search.
     static let maxSparseFixes = 40
-    /// Most steps back that mirror one step out whose burst is weighed against the unevenness around it (each costs a
-    /// median of up to `maxSparseFixes` fixes): a bound on the search over a crafted track of jumps.
+    /// Most steps back (or falls) that mirror one step out whose burst is weighed against the unevenness around it, in
+    /// each of the two searches (each costs a median of up to `maxSparseFixes` fixes): a bound on the search over a
+    /// crafted track of jumps.
     static let maxSparseWeighings = 3
+    /// Steps after the step out that go on the same way (the cosine of the angle between them at least this), out of
+    /// the athlete's reach, within `maxRiseSeconds` of the fix before it, are the burst's rise: a reflection taken up
+    /// over two or three seconds spans two fixes as often as one.
+    static let sparseRiseAlignment = 0.5
+    /// Longest fall back from a hold, seconds and fixes: a receiver letting go of a reflection with a time constant of
+    /// up to 8 s is back within a tenth of it in 18 s, and the fix after that may come 5 s later.
+    static let maxSparseFallSeconds = 25.0
+    static let maxSparseFallFixes = 12
+    /// The first step of a fall goes back by at least this fraction of the offset (and more than the slack): the
+    /// hold has ended there. A fall with a time constant of 8 s goes back a fifth of the way in 2 s.
+    static let sparseFallStart = 0.15
 
-    /// A burst found by its steps: the fixes `first...last` were off by (`entryX`, `entryY`) just after the step out
-    /// and by (`exitX`, `exitY`) just before the step back.
+    /// A burst found by its steps: the fixes `first..<end` were off the athlete's path. They rose from `first` to
+    /// `held` (one fix when the step out is one step), held from `held` to `last`, off by (`entryX`, `entryY`) just
+    /// after the rise and by (`exitX`, `exitY`) just before the fall, and fell back from `last` to `end` (the first fix
+    /// back; `last + 1` when the step back is one step). (`vx`, `vy`) is the athlete's mean velocity from the fix before
+    /// `first` to `end`.
     struct SparseBurst: Equatable {
         var first: Int
+        var held: Int
         var last: Int
+        var end: Int
         var entryX: Double, entryY: Double
         var exitX: Double, exitY: Double
+        var vx: Double, vy: Double
 
-        /// The offset on a fix of the burst at time `t`, taken from the entry's estimate at `start` (the time of fix
-        /// `first`) to the exit's at `end` (the time of fix `last`).
+        /// The offset on a fix of the hold at time `t`, taken from the entry's estimate at `start` (the time of fix
+        /// `held`) to the exit's at `end` (the time of fix `last`).
         func offset(at t: Double, from start: Double, to end: Double) -> (x: Double, y: Double) {
             let along = end > start ? (t - start) / (end - start) : 0.5
             return (entryX + along * (exitX - entryX), entryY + along * (exitY - entryY))
+        }
+
+        /// The offset on fix `k` (`first..<end`) of `s`. On the hold, `offset(at:from:to:)`. On a rise or a fall, the
+        /// part of the entry's (or the exit's) offset the fix still shows: how far it sits along that offset from the
+        /// athlete's line through the fix before the burst (or the fix after it), at their mean velocity, between
+        /// none and all of it. Across the offset the fix is left as it is.
+        func offset(of k: Int, in s: [CleaningSample]) -> (x: Double, y: Double) {
+            if k >= held, k <= last { return offset(at: s[k].t, from: s[held].t, to: s[last].t) }
+            let (ox, oy) = k < held ? (entryX, entryY) : (exitX, exitY)
+            let anchor = k < held ? first - 1 : end
+            let rx = s[k].x - s[anchor].x - vx * (s[k].t - s[anchor].t)
+            let ry = s[k].y - s[anchor].y - vy * (s[k].t - s[anchor].t)
+            let size = ox * ox + oy * oy
+            guard size > 0 else { return (0, 0) }
+            let part = min(1, max(0, (rx * ox + ry * oy) / size))
+            return (part * ox, part * oy)
         }
     }
 
@@ -100,33 +152,108 @@ extension BurstFilter {
             // (The unevenness, a median, is worked out only for a step already out of the athlete's reach.)
             guard pace(i) * entryTime < minimumJumpMeters, hypot(ex, ey) > max(minimumJumpMeters, reachable(entryTime)),
                   hypot(ex, ey) > unevenness(i, i) else { i += 1; continue }
-            var j = i, weighed = 0
-            while j < high - 1, j - i < maxSparseFixes, s[j].t - s[i].t <= maxHoldSeconds {
-                // A step inside the burst the athlete could not make rules out this burst and every longer one.
-                if j > i, hypot(s[j].x - s[j - 1].x, s[j].y - s[j - 1].y) > reachable(s[j].t - s[j - 1].t) + sparseSlackMeters {
-                    break
-                }
-                let exitTime = s[j + 1].t - s[j].t
-                let xx = s[j + 1].x - s[j].x, xy = s[j + 1].y - s[j].y
-                let span = s[j + 1].t - s[i - 1].t
-                let vx = (s[j + 1].x - s[i - 1].x) / span, vy = (s[j + 1].y - s[i - 1].y) / span
-                // With the offset out, the two steps are the mean velocity's: the athlete must be able to make them.
-                let inX = ex - vx * entryTime, inY = ey - vy * entryTime
-                let outX = vx * exitTime - xx, outY = vy * exitTime - xy
-                let larger = max(hypot(inX, inY), hypot(outX, outY))
-                let mirrored = hypot(xx, xy) > max(minimumJumpMeters, reachable(exitTime), speedUpFactor * pace(j + 1) * exitTime)
-                    && hypot(inX - outX, inY - outY) <= mirrorTolerance * larger
-                if mirrored, weighed < maxSparseWeighings {
-                    weighed += 1
-                    let slowest = max(entryTime, exitTime)
-                    if hypot((inX + outX) / 2, (inY + outY) / 2) > max(minimumJumpMeters, unevenness(i, j)),
-                       hypot(vx, vy) * slowest <= reachable(slowest) + sparseSlackMeters {
-                        found.append(SparseBurst(first: i, last: j, entryX: inX, entryY: inY, exitX: outX, exitY: outY))
-                        i = j + 1
-                        continue search
+            let before = i - 1
+            // The rise: further steps out the athlete could not make, the same way, within `maxRiseSeconds`.
+            var held = i
+            while held + 1 < high - 1, s[held + 1].t - s[before].t <= maxRiseSeconds {
+                let dx = s[held + 1].x - s[held].x, dy = s[held + 1].y - s[held].y
+                guard hypot(dx, dy) > reachable(s[held + 1].t - s[held].t) + sparseSlackMeters,
+                      dx * ex + dy * ey > sparseRiseAlignment * hypot(dx, dy) * hypot(ex, ey) else { break }
+                held += 1
+            }
+            // The mean velocity from fix `a` to fix `b`; from the fix before the burst to fix `e`; and the offset just
+            // after the rise.
+            func course(_ a: Int, _ b: Int) -> (x: Double, y: Double) {
+                let span = s[b].t - s[a].t
+                return span > 0 ? ((s[b].x - s[a].x) / span, (s[b].y - s[a].y) / span) : (0, 0)
+            }
+            func velocity(to e: Int) -> (x: Double, y: Double) { course(before, e) }
+            func entry(_ v: (x: Double, y: Double)) -> (x: Double, y: Double) {
+                let dt = s[held].t - s[before].t
+                return (s[held].x - s[before].x - v.x * dt, s[held].y - s[before].y - v.y * dt)
+            }
+            // The fix at which a fall that starts after fix `j` of a hold ends, where it mirrors the entry best: every
+            // step of it, with the mean velocity taken out, goes back along the offset (or within the slack for the noise)
+            // and across it no further than the athlete could, and its first step goes back by more than the slack and
+            // `sparseFallStart` of the offset.
+            func fall(from j: Int) -> Int? {
+                var best: (e: Int, miss: Double)?
+                var e = j + 1
+                while e < high, e - j <= maxSparseFallFixes, s[e].t - s[j].t <= maxSparseFallSeconds {
+                    let v = velocity(to: e), inside = entry(v)
+                    let ox = v.x * (s[e].t - s[j].t) - (s[e].x - s[j].x), oy = v.y * (s[e].t - s[j].t) - (s[e].y - s[j].y)
+                    let size = hypot(ox, oy)
+                    guard size > 0 else { break }
+                    let ux = ox / size, uy = oy / size
+                    var falls = true
+                    for k in (j + 1)...e {
+                        let dt = s[k].t - s[k - 1].t
+                        let dx = s[k].x - s[k - 1].x - v.x * dt, dy = s[k].y - s[k - 1].y - v.y * dt
+                        let back = -(dx * ux + dy * uy), across = abs(dx * uy - dy * ux)
+                        if back < (k == j + 1 ? max(sparseSlackMeters, sparseFallStart * size) : -sparseSlackMeters)
+                            || across > speedUpFactor * pace(k) * dt + sparseSlackMeters {
+                            falls = false
+                            break
+                        }
                     }
+                    let larger = max(hypot(inside.x, inside.y), size)
+                    let miss = hypot(inside.x - ox, inside.y - oy)
+                    if falls, miss <= mirrorTolerance * larger, miss < best?.miss ?? .infinity { best = (e, miss) }
+                    e += 1
                 }
-                j += 1
+                return best?.e
+            }
+            // Whether the burst from the entry to the hold's last fix `j`, back at `e`, stands out from the steps'
+            // unevenness and has the athlete go at a pace they could; if so it is taken.
+            var weighed = 0
+            func take(_ j: Int, _ e: Int, _ v: (x: Double, y: Double), _ inside: (x: Double, y: Double), _ outside: (x: Double, y: Double)) -> Bool {
+                guard weighed < maxSparseWeighings else { return false }
+                weighed += 1
+                let slowest = max(s[held].t - s[before].t, s[j + 1].t - s[j].t)
+                guard hypot((inside.x + outside.x) / 2, (inside.y + outside.y) / 2) > max(minimumJumpMeters, unevenness(i, j)),
+                      hypot(v.x, v.y) * slowest <= reachable(slowest) + sparseSlackMeters else { return false }
+                found.append(SparseBurst(
+                    first: i, held: held, last: j, end: e, entryX: inside.x, entryY: inside.y, exitX: outside.x,
+                    exitY: outside.y, vx: v.x, vy: v.y))
+                i = e + 1
+                return true
+            }
+            // First a step back that mirrors the entry; failing that, a fall back over several fixes.
+            for slow in [false, true] {
+                var j = held
+                weighed = 0
+                while j < high - 1, j - held < maxSparseFixes, s[j].t - s[held].t <= maxHoldSeconds {
+                    // A step inside the burst the athlete could not make rules out this burst and every longer one.
+                    if j > held, hypot(s[j].x - s[j - 1].x, s[j].y - s[j - 1].y) > reachable(s[j].t - s[j - 1].t) + sparseSlackMeters {
+                        break
+                    }
+                    if !slow {
+                        let exitTime = s[j + 1].t - s[j].t
+                        let xx = s[j + 1].x - s[j].x, xy = s[j + 1].y - s[j].y
+                        let v = velocity(to: j + 1)
+                        // With the offset out, the two steps are the mean velocity's: the athlete must be able to make them.
+                        let inside = entry(v)
+                        let outside = (x: v.x * exitTime - xx, y: v.y * exitTime - xy)
+                        let larger = max(hypot(inside.x, inside.y), hypot(outside.x, outside.y))
+                        if hypot(xx, xy) > max(minimumJumpMeters, reachable(exitTime), speedUpFactor * pace(j + 1) * exitTime),
+                           hypot(inside.x - outside.x, inside.y - outside.y) <= mirrorTolerance * larger,
+                           take(j, j + 1, v, inside, outside) {
+                            continue search
+                        }
+                    } else if let e = fall(from: j) {
+                        let v = velocity(to: e), inside = entry(v)
+                        let outside = (x: v.x * (s[e].t - s[j].t) - (s[e].x - s[j].x), y: v.y * (s[e].t - s[j].t) - (s[e].y - s[j].y))
+                        // Over a fall the athlete goes less far than the offset comes back, and went on across the
+                        // burst as they were going: a bend taken for a fall does neither.
+                        let earlier = course(max(low, before - sparseNoiseReach), before)
+                        let later = course(e, min(high - 1, e + sparseNoiseReach))
+                        if pace(e) * (s[e].t - s[j].t) < hypot(outside.x, outside.y), before > low, e < high - 1,
+                           hypot(earlier.x - v.x, earlier.y - v.y) <= velocityTolerance,
+                           hypot(later.x - v.x, later.y - v.y) <= velocityTolerance,
+                           take(j, e, v, inside, outside) { continue search }
+                    }
+                    j += 1
+                }
             }
             i += 1
         }
@@ -135,12 +262,11 @@ extension BurstFilter {
 
     /// Takes a sparse burst's offset out of its fixes.
     static func remove(_ burst: SparseBurst, from samples: inout [CleaningSample]) {
-        let start = samples[burst.first].t, end = samples[burst.last].t
-        for i in burst.first...burst.last {
-            let (ox, oy) = burst.offset(at: samples[i].t, from: start, to: end)
-            samples[i].x -= ox
-            samples[i].y -= oy
-            samples[i].moved = true
+        let offsets = (burst.first..<burst.end).map { burst.offset(of: $0, in: samples) }
+        for (k, (ox, oy)) in zip(burst.first..<burst.end, offsets) {
+            samples[k].x -= ox
+            samples[k].y -= oy
+            samples[k].moved = true
         }
     }
 }
