@@ -190,4 +190,19 @@ struct SparseBurstTests {
         let found = BurstFilter.sparseBursts(samples, range: 0..<samples.count)
         #expect(found.count < samples.count)
     }
+
+    /// A crafted run every 3 s that steps 40 m across the way every 24 fixes and never comes back, with a bump of 9 m
+    /// every third fix: no step back mirrors a step out, and every bump starts a fall that is searched (about one a
+    /// fix: 199,975 falls over 200,000 fixes in a scratch count, 15 steps each on average). Each search weighs at most
+    /// `maxSparseFallFixes` ends of that many steps, so the work stays within a constant per fix. The time limit only
+    /// guards against a hang.
+    @Test(.timeLimit(.minutes(1))) func aStaircaseOfStepsOutWithNoWayBackDoesNotHang() {
+        let points = (0..<200_000).map { k -> TrackPoint in
+            let (lat, lon) = SyntheticTrack.toLatLon(x: Double(k) * 3, y: Double(k / 24) * 40 + (k % 3 == 2 ? 9 : 0))
+            return TrackPoint(latitude: lat, longitude: lon, time: SyntheticTrack.start.addingTimeInterval(Double(k) * 3))
+        }
+        let samples = SlowFallTests.samples(points)
+        let found = BurstFilter.sparseBursts(samples, range: 0..<samples.count)
+        #expect(found.count < samples.count)
+    }
 }
