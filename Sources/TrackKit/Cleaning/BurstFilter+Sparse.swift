@@ -183,7 +183,7 @@ extension BurstFilter {
                     let v = velocity(to: e), inside = entry(v)
                     let ox = v.x * (s[e].t - s[j].t) - (s[e].x - s[j].x), oy = v.y * (s[e].t - s[j].t) - (s[e].y - s[j].y)
                     let size = hypot(ox, oy)
-                    guard size > 0 else { break }
+                    guard size > 0 else { e += 1; continue }
                     let ux = ox / size, uy = oy / size
                     var falls = true
                     for k in (j + 1)...e {
