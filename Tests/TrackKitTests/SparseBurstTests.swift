@@ -23,18 +23,28 @@ struct SparseBurstTests {
     @Test(arguments: [UInt64(41), 42, 43])
     func aWalkRecordedEveryTenSecondsThroughBurstsComesOutShorter(seed: UInt64) {
         let synthetic = SyntheticTrack(seed: seed, duration: 3600, interval: 1, noise: .watch, speed: { _ in 1.2 })
+        let points = Self.every(10, of: BurstTests.inject(BurstTests.fourBursts(across: synthetic), into: synthetic.points))
+        Self.expectCleanedWalk(synthetic, points, seed: seed, bursts: 2, error: 0.015, strays: 38)
+        Self.expectEveryMovedFixNearer(synthetic, points, seed: seed)
+    }
+
+    /// Cleans `points` as a walk along `synthetic`'s path and checks that at least `bursts` bursts were found, that the
+    /// track's length is within `error` (a fraction) of the path's between the same times, that no point strays more
+    /// than `strays` metres from the path, and that no point was removed.
+    static func expectCleanedWalk(
+        _ synthetic: SyntheticTrack, _ points: [TrackPoint], seed: UInt64, bursts: Int, error limit: Double, strays: Double
+    ) {
         var track = synthetic.track
         track.sport = "walking"
-        let clean = BurstTests.pathLength(synthetic, at: Self.every(10, of: synthetic.points))
-        track.segments = [Self.every(10, of: BurstTests.inject(BurstTests.fourBursts(across: synthetic), into: synthetic.points))]
+        track.segments = [points]
+        let clean = BurstTests.pathLength(synthetic, at: points)
         let (cleaned, report) = TrackCleaner.clean(track)
         let out = cleaned.segments[0]
         let error = (SyntheticTrack.length(out) - clean) / clean
-        #expect(report.bursts >= 2, "seed \(seed): \(report.bursts) bursts found")
-        #expect(abs(error) <= 0.015, "seed \(seed): distance error \(error)")
-        #expect(synthetic.maxDeviation(of: out) <= 38, "seed \(seed): a point strays \(synthetic.maxDeviation(of: out)) m")
-        #expect(out.count == track.segments[0].count, "seed \(seed): points were removed")
-        Self.expectEveryMovedFixNearer(synthetic, track.segments[0], seed: seed)
+        #expect(report.bursts >= bursts, "seed \(seed): \(report.bursts) bursts found")
+        #expect(abs(error) <= limit, "seed \(seed): distance error \(error)")
+        #expect(synthetic.maxDeviation(of: out) <= strays, "seed \(seed): a point strays \(synthetic.maxDeviation(of: out)) m")
+        #expect(out.count == points.count, "seed \(seed): points were removed")
     }
 
     /// Each fix the pass moves (by 10 cm or more), on `points` as they are, comes out nearer where the athlete was at
@@ -64,8 +74,6 @@ struct SparseBurstTests {
     @Test(arguments: [UInt64(53), 54, 55])
     func aSmartlyRecordedWalkThroughBurstsThatRiseAndFallOverSeveralFixesComesOutShorter(seed: UInt64) {
         let synthetic = SyntheticTrack(seed: seed, duration: 3600, interval: 1, noise: .watch, speed: { _ in 1.1 })
-        var track = synthetic.track
-        track.sport = "walking"
         let shapes: [(start: Double, rise: Double, hold: Double, fall: Double, size: Double)] = [
             (600, 4, 30, 18, 40), (1300, 3, 45, 14, 38), (2100, 4, 25, 20, 35), (3000, 3, 40, 16, 42),
         ]
@@ -74,14 +82,7 @@ struct SparseBurstTests {
                               size: shape.size, toTheLeft: index % 2 == 0)
         }
         let points = BurstTests.smartRecording(BurstTests.inject(bursts, into: synthetic.points))
-        let clean = BurstTests.pathLength(synthetic, at: points)
-        track.segments = [points]
-        let (cleaned, report) = TrackCleaner.clean(track)
-        let out = cleaned.segments[0]
-        let error = (SyntheticTrack.length(out) - clean) / clean
-        #expect(report.bursts >= 3, "seed \(seed): \(report.bursts) bursts found")
-        #expect(abs(error) <= 0.01, "seed \(seed): distance error \(error)")
-        #expect(synthetic.maxDeviation(of: out) <= 20, "seed \(seed): a point strays \(synthetic.maxDeviation(of: out)) m")
+        Self.expectCleanedWalk(synthetic, points, seed: seed, bursts: 3, error: 0.01, strays: 20)
         // On the fixes as recorded, before the lines: each burst found lies within one of the four, from its rise to
         // within two fixes (10 s) after its fall.
         let found = BurstFilter.sparseBursts(SlowFallTests.samples(points), range: 0..<points.count)
@@ -92,7 +93,6 @@ struct SparseBurstTests {
             #expect(shapes.contains { first >= $0.start && end <= $0.start + $0.rise + $0.hold + $0.fall + 10 },
                     "seed \(seed): a burst found from \(first) s to \(end) s")
         }
-        #expect(out.count == points.count, "seed \(seed): points were removed")
         Self.expectEveryMovedFixNearer(synthetic, points, seed: seed)
     }
 
