@@ -155,7 +155,7 @@ struct RestStopsTests {
     }
 
     /// A hiker rests ten minutes (300 s to 900 s) under a phone's 6 m wander over 20 s, which leaves a 20 m box every
-    /// minute or so. The 20 m box alone finds pieces of the rest (20 to 182 s of it on these seeds); the wider boxes
+    /// minute or so. The 20 m box alone finds pieces of the rest (47 to 182 s of it on these seeds); the wider boxes
     /// find most of it, and still nothing of the walks either side.
     @Test(arguments: Array(UInt64(1)...6))
     func aRestUnderAPhonesLargerWanderIsFoundInTheWiderBoxes(seed: UInt64) throws {
