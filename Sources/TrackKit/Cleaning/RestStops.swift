@@ -62,6 +62,8 @@ enum RestStops {
         let n = s.count
         guard n >= minimumWindowFixes else { return [] }
         let base = stillInBox(s, side: side, profile: profile)
+        // Every rest holds a fix that passes in the base box: with none, the wider boxes have nothing to extend.
+        guard base.contains(true) else { return [] }
         var wide = [Bool](repeating: false, count: n)
         for wideSide in wideSides {
             let still = stillInBox(s, side: wideSide, profile: profile)
