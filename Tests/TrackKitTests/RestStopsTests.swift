@@ -195,6 +195,61 @@ struct RestStopsTests {
         #expect(unchecked.contains { $0.end > 680 })
     }
 
+    /// A rest where the phone's noise turns loud half-way, as when it is carried from the open into a city and laid
+    /// down: 2 m of wander over 30 s and 0.5 m of white noise until 600 s, then 5 m over 10 s and 2 m of white noise.
+    /// The quiet part passes in the 20 m box; the loud part's fixes move several times as fast as the quiet ones, by
+    /// their noise alone, and only the limit from their own jitter lets the wider boxes take them (without it, 0 to
+    /// 66 s of the loud part on these seeds; with it, 255 to 341 s).
+    @Test(arguments: Array(UInt64(1)...8))
+    func aRestThatTurnsLoudIsFoundThroughItsLoudPart(seed: UInt64) throws {
+        var rng = SyntheticRandom(seed: seed)
+        func wander(sigma: Double, tau: Double) -> [Double] {
+            let rho = exp(-1 / tau), drive = sigma * (1 - rho * rho).squareRoot()
+            var e = sigma * rng.gaussian()
+            return (0..<1300).map { _ in
+                e = rho * e + drive * rng.gaussian()
+                return e
+            }
+        }
+        let quietX = wander(sigma: 2, tau: 30), quietY = wander(sigma: 2, tau: 30)
+        let loudX = wander(sigma: 5, tau: 10), loudY = wander(sigma: 5, tau: 10)
+        let s = (0..<1300).map { k in
+            let t = Double(k)
+            let (x, y) = t < 300 ? (1.2 * t, 0) : t < 1000 ? (360, 0) : (360, 1.2 * (t - 1000))
+            let (ex, ey) = t < 600
+                ? (quietX[k] + 0.5 * rng.gaussian(), quietY[k] + 0.5 * rng.gaussian())
+                : (loudX[k] + 2 * rng.gaussian(), loudY[k] + 2 * rng.gaussian())
+            return CleaningSample(source: k, t: t, x: x + ex, y: y + ey)
+        }
+        func loudPart(_ rests: [RestStops.Rest]) -> Double {
+            rests.reduce(0) { $0 + max(0, $1.end - max($1.start, 600)) }
+        }
+        let rests = RestStops.find(s, profile: .foot)
+        #expect(rests.allSatisfy { $0.start >= 300 && $0.end <= 1000 })
+        #expect(loudPart(rests) >= 240)
+        #expect(loudPart(RestStops.find(s, profile: .foot, jitterSeconds: .infinity)) < 100)
+    }
+
+    /// Shuttle runs along 20 m at 2 and 3 m/s beside a rest, under a phone's 4 m wander over 30 s and 1 m of white
+    /// noise, which scatters the fixes more than a receiver's error does. They still move faster than their jitter
+    /// covers in `jitterSeconds` and stay out of the rest; a limit of their jitter per second would take 73 to 544 s
+    /// of them.
+    @Test(arguments: [2.0, 3.0], Array(UInt64(1)...6))
+    func shuttleRunsUnderAPhonesNoiseAreNotTakenIntoARest(speed: Double, seed: UInt64) throws {
+        let s = Self.phoneFixes(seed: seed, seconds: 1440, sigma: 4, tau: 30) { t in
+            if t < 300 { return (1.2 * t, 0) }
+            if t < 540 { return (360, 0) }
+            guard t < 1140 else { return (360, 1.2 * (t - 1140)) }
+            let u = (speed * (t - 540)).truncatingRemainder(dividingBy: 40)
+            return (360 + (u < 20 ? u : 40 - u), 0)
+        }
+        let rests = RestStops.find(s, profile: .foot)
+        #expect(!rests.isEmpty)
+        #expect(rests.allSatisfy { $0.start >= 300 && $0.end <= 580 })
+        let looser = RestStops.find(s, profile: .foot, jitterSeconds: 1)
+        #expect(looser.contains { $0.end > 600 })
+    }
+
     /// The sliding minima and maxima agree with a brute-force scan over the same windows, far past the point where
     /// their storage is compacted.
     @Test func slidingExtremesMatchABruteForceScan() {

@@ -27,7 +27,16 @@ import Foundation
 /// - **no faster than that rest**: its fixes move, over `speedLag` seconds and within the base window either side,
 ///   no faster than `speedFactor` times the fixes of the run that pass the 20 m test. Where the device lay, its fixes
 ///   move only as fast as its wander does; shuttle runs right after a rest, in the same place, move three to five
-///   times as fast and are left as they are.
+///   times as fast and are left as they are;
+/// - **or no faster than its own jitter**: where the noise changes during a rest (a phone carried from the open into a
+///   city, then laid down), the quiet part passes in the 20 m box and the loud part's fixes move several times as
+///   fast, by their noise alone. So a fix may also move as fast as the jitter of the fixes around it (each fix's
+///   distance from the chord of its neighbours) covers in `jitterSeconds`. Noise that moves fixes fast also scatters
+///   them off that chord; a walk does not. At the benchmark's true stops the phone-like generators' fixes move 0.09 to
+///   0.36 times their jitter per second (medians, 1 s and irregular sampling), a receiver's 0.72 (its error is smooth,
+///   and there the rest's own speed is the limit that counts). Shuttles along 20 m move 1.7 to 2.4 times theirs under
+///   a receiver's smooth error, 0.7 to 0.9 times under a phone's 4 m wander and 1 m of white noise. Under 2 to 3 m of
+///   white noise shuttles scatter as much as a phone lying still (0.3 to 0.6) and can be taken into a rest beside them.
 ///
 /// Rests are found on the fixes as they came in (spikes and bursts corrected), and collapsed after the stop collapser,
 /// like its stops: a rest's first and last fix stay, moved to its centroid, so its time is kept and it adds no
@@ -44,6 +53,13 @@ enum RestStops {
     /// A fix passing only in a wider box may move at most this many times as fast as the fixes of its rest that pass
     /// the `side` test (shuttle runs beside a rest under a 5 m wander move 3 to 5 times as fast).
     static let speedFactor = 2.0
+    /// Or as fast as the fixes' own jitter covers in this many seconds, where that is faster (see the type's
+    /// documentation). The jitter is the root mean square distance of each fix within the base window either side from
+    /// the chord of its two neighbours.
+    static let jitterSeconds = 2.0
+    /// A fix's jitter counts only where both its neighbours are at most this many seconds away: across longer gaps a
+    /// walker's own turns bend the chord.
+    static let jitterGap = 2.5
     /// Fewest fixes in a fix's window for the test to mean anything.
     static let minimumWindowFixes = 5
 
@@ -55,9 +71,10 @@ enum RestStops {
     /// The rests of `s` (samples in strictly increasing time), in time order. A fix's window must lie within `s` and
     /// hold `minimumWindowFixes` fixes that reach at least half-way to each of its ends: across a loss of signal the
     /// test has nothing to see. Linear in the number of fixes (sliding minima and maxima, prefix sums).
-    /// `wideSides` and `speedFactor` are parameters for tests only.
+    /// `wideSides`, `speedFactor` and `jitterSeconds` are parameters for tests only.
     static func find(
-        _ s: [CleaningSample], profile: SportProfile, wideSides: [Double] = wideSides, speedFactor: Double = speedFactor
+        _ s: [CleaningSample], profile: SportProfile, wideSides: [Double] = wideSides,
+        speedFactor: Double = speedFactor, jitterSeconds: Double = jitterSeconds
     ) -> [Rest] {
         let n = s.count
         guard n >= minimumWindowFixes else { return [] }
@@ -70,8 +87,22 @@ enum RestStops {
             for k in 0..<n where still[k] { wide[k] = true }
         }
         // How fast the fixes move: the displacement from each fix to the first one `speedLag` seconds later, and the
-        // time between them, summed from the first fix (so any stretch's sums are two lookups).
+        // time between them, summed from the first fix (so any stretch's sums are two lookups). Likewise each fix's
+        // squared distance from its neighbours' chord, and how many fixes have one.
         var distance = [Double](repeating: 0, count: n + 1), time = [Double](repeating: 0, count: n + 1)
+        var jitter = [Double](repeating: 0, count: n + 1), jittered = [Double](repeating: 0, count: n + 1)
+        for k in 0..<n {
+            jitter[k + 1] = jitter[k]
+            jittered[k + 1] = jittered[k]
+            guard k > 0, k + 1 < n else { continue }
+            let before = s[k].t - s[k - 1].t, after = s[k + 1].t - s[k].t
+            guard before <= jitterGap, after <= jitterGap else { continue }
+            let f = before / (before + after)
+            let dx = s[k].x - s[k - 1].x - f * (s[k + 1].x - s[k - 1].x)
+            let dy = s[k].y - s[k - 1].y - f * (s[k + 1].y - s[k - 1].y)
+            jitter[k + 1] += dx * dx + dy * dy
+            jittered[k + 1] += 1
+        }
         var partner = 0
         for k in 0..<n {
             partner = max(partner, k + 1)
@@ -107,7 +138,9 @@ enum RestStops {
                     high = max(high, i)
                     while high < n, s[high].t <= s[i].t + half { high += 1 }
                     let span = time[high] - time[low]
-                    atRest[i] = span > 0 && (distance[high] - distance[low]) / span <= limit
+                    let count = jittered[high] - jittered[low]
+                    let own = count > 0 ? ((jitter[high] - jitter[low]) / count).squareRoot() / jitterSeconds : 0
+                    atRest[i] = span > 0 && (distance[high] - distance[low]) / span <= max(limit, own)
                 }
             }
             k = end
