@@ -34,7 +34,7 @@ import Foundation
 ///   distance from the chord of its neighbours) covers in `jitterSeconds`. Noise that moves fixes fast also scatters
 ///   them off that chord; a walk does not. At the benchmark's true stops the phone-like generators' fixes move 0.09 to
 ///   0.36 times their jitter per second (medians, 1 s and irregular sampling), a receiver's 0.72 (its error is smooth,
-///   and there the rest's own speed is the limit that counts). Shuttles along 20 m move 1.7 to 2.4 times theirs under
+///   and there the rest's own speed is the limit that counts). Shuttles along 20 m move 1.7 to 1.9 times theirs under
 ///   a receiver's smooth error, 0.7 to 0.9 times under a phone's 4 m wander and 1 m of white noise. Under 2 to 3 m of
 ///   white noise shuttles scatter as much as a phone lying still (0.3 to 0.6) and can be taken into a rest beside them.
 ///

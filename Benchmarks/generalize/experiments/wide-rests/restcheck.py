@@ -12,6 +12,7 @@ import os
 import re
 import subprocess
 import sys
+import tempfile
 from datetime import datetime, timezone
 from multiprocessing import Pool
 
@@ -25,8 +26,11 @@ def rests(job):
     arcs = info["arcs"] if isinstance(info["arcs"], list) else json.loads(info["arcs"])
     t0 = datetime.fromisoformat(info["start"].replace("Z", "+00:00")).timestamp() - REF
     env = dict(os.environ, RS_SIDES=sides, RS_DBG="1")
-    p = subprocess.run([os.environ["DRV"], f"{ROOT}/{s}/in/{n}.gpx", "/dev/null"], env=env, capture_output=True,
-                       text=True)
+    # The driver writes its output atomically (a temporary file renamed onto the path), so it must not be given
+    # /dev/null: run as root, that replaces the device with a regular file.
+    with tempfile.TemporaryDirectory() as scratch:
+        p = subprocess.run([os.environ["DRV"], f"{ROOT}/{s}/in/{n}.gpx", f"{scratch}/out.gpx"], env=env,
+                           capture_output=True, text=True)
     out = []
     for line in p.stderr.splitlines():
         if line.startswith("REST "):
