@@ -20,7 +20,19 @@ struct CheckOutput {
             try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         } else if isFolder, !isDirectory.boolValue {
             throw ValidationError("\(option) \(path) is a file, but there are several inputs; give a folder")
+        } else if exists, !isFolder, !Self.isRegularFile(path) {
+            // The finished file is renamed into place, which would replace a device (`/dev/null`, run as root), a
+            // FIFO or a socket with a regular file.
+            throw ValidationError(
+                "\(option) \(path) is not a regular file (a device, a FIFO or a socket); trackdrop writes a finished "
+                    + "file and renames it into place, which would replace it: give a file or a folder")
         }
+    }
+
+    /// Whether `path` (after symbolic links) is a regular file.
+    static func isRegularFile(_ path: String) -> Bool {
+        var status = stat()
+        return stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG
     }
 
     /// The file the normalized version of `source` goes to (never gzipped).

@@ -210,4 +210,24 @@ import Testing
             #expect(object["valid"] as? Bool == false)
         }
     }
+
+    /// `--out` and `--report` naming a FIFO (or a device such as `/dev/null`) are refused before anything is read:
+    /// the finished file would be renamed into place and replace it (run as root, `/dev/null` became a regular file
+    /// that way). The FIFO is left a FIFO, and a regular file there is still replaced by the output.
+    @Test(arguments: ["--out", "--report"])
+    func anOutputThatIsNotARegularFileIsRefusedAndLeftAsItIs(option: String) throws {
+        let scratch = try ScratchFolder()
+        let input = try DeviceCorpus.file("garmin-edge-800-output.gpx")
+        let fifo = scratch.url.appendingPathComponent("pipe.gpx")
+        try #require(mkfifo(fifo.path, 0o644) == 0)
+        let refused = try BinaryProcess.capturingOutput(arguments: ["check", option, fifo.path, input.path])
+        #expect(refused.status != 0)
+        #expect(refused.errors.contains("is not a regular file"), "\(refused.output)\(refused.errors)")
+        var status = stat()
+        #expect(stat(fifo.path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFIFO)
+        let existing = try scratch.write("existing.gpx", "old")
+        let written = try BinaryProcess.capturingOutput(arguments: ["check", option, existing.path, input.path])
+        #expect(written.status == 0, "\(written.output)\(written.errors)")
+        #expect(try Data(contentsOf: existing).count > 1_000)
+    }
 }
