@@ -175,18 +175,24 @@ struct RestStopsTests {
         #expect(Self.length(collapsed, from: 300, to: 900) < 0.4 * Self.length(s, from: 300, to: 900))
     }
 
-    /// Shuttle runs along 20 m at 2 and 3 m/s for ten minutes, straight after a four-minute rest in the same place.
-    /// A 40 m box holds them, and they lie in one run with the rest; what keeps them out is their speed, several
-    /// times the rest's wander's. Without that check the rest runs 150 to 530 s into them.
-    @Test(arguments: [2.0, 3.0], Array(UInt64(1)...6))
-    func shuttleRunsBesideARestAreNotTakenIntoIt(speed: Double, seed: UInt64) throws {
-        let s = Self.fixes(seed: seed, seconds: 1440) { t in
+    /// A hiker walks 300 s east at 1.2 m/s, rests four minutes (300 to 540 s), runs shuttles along 20 m at `speed`
+    /// m/s in the same place for ten minutes (540 to 1,140 s), and walks off north.
+    static func shuttlesAfterARest(speed: Double) -> (Double) -> (Double, Double) {
+        { t in
             if t < 300 { return (1.2 * t, 0) }
             if t < 540 { return (360, 0) }
             guard t < 1140 else { return (360, 1.2 * (t - 1140)) }
             let u = (speed * (t - 540)).truncatingRemainder(dividingBy: 40)
             return (360 + (u < 20 ? u : 40 - u), 0)
         }
+    }
+
+    /// Shuttle runs along 20 m at 2 and 3 m/s for ten minutes, straight after a four-minute rest in the same place.
+    /// A 40 m box holds them, and they lie in one run with the rest; what keeps them out is their speed, several
+    /// times the rest's wander's. Without that check the rest runs 150 to 530 s into them.
+    @Test(arguments: [2.0, 3.0], Array(UInt64(1)...6))
+    func shuttleRunsBesideARestAreNotTakenIntoIt(speed: Double, seed: UInt64) throws {
+        let s = Self.fixes(seed: seed, seconds: 1440, path: Self.shuttlesAfterARest(speed: speed))
         let rests = RestStops.find(s, profile: .foot)
         #expect(!rests.isEmpty)
         // The speed is judged over 50 s either side of a fix, so a rest may reach a few seconds past the stop.
@@ -236,13 +242,8 @@ struct RestStopsTests {
     /// of them.
     @Test(arguments: [2.0, 3.0], Array(UInt64(1)...6))
     func shuttleRunsUnderAPhonesNoiseAreNotTakenIntoARest(speed: Double, seed: UInt64) throws {
-        let s = Self.phoneFixes(seed: seed, seconds: 1440, sigma: 4, tau: 30) { t in
-            if t < 300 { return (1.2 * t, 0) }
-            if t < 540 { return (360, 0) }
-            guard t < 1140 else { return (360, 1.2 * (t - 1140)) }
-            let u = (speed * (t - 540)).truncatingRemainder(dividingBy: 40)
-            return (360 + (u < 20 ? u : 40 - u), 0)
-        }
+        let s = Self.phoneFixes(
+            seed: seed, seconds: 1440, sigma: 4, tau: 30, path: Self.shuttlesAfterARest(speed: speed))
         let rests = RestStops.find(s, profile: .foot)
         #expect(!rests.isEmpty)
         #expect(rests.allSatisfy { $0.start >= 300 && $0.end <= 580 })
