@@ -21,13 +21,13 @@ import Foundation
 /// or two, and a rest is then found in pieces, or not at all, while its fixes draw up to 7.5 % of a hike. So the test
 /// is also made with wider boxes, `wideSides` (30 and 40 m; a phone's 8 m wander stays within 2.5 times that either
 /// side of where it lies), each over its own window (a walker at the slowest pace still covers twice the side in it).
-/// A fix that passes only in a wider box is at rest on two more conditions:
-/// - **next to a rest in the base box**: it lies in one run of passing fixes with a fix that passes the 20 m test. A
-///   wide box alone would take a walk folded into it (shuttle runs along 20 m stay inside a 40 m box for minutes);
-/// - **no faster than that rest**: its fixes move, over `speedLag` seconds and within the base window either side,
-///   no faster than `speedFactor` times the fixes of the run that pass the 20 m test. Where the device lay, its fixes
-///   move only as fast as its wander does; shuttle runs right after a rest, in the same place, move three to five
-///   times as fast and are left as they are;
+/// A wide box alone would take a walk folded into it (shuttle runs along 20 m stay inside a 40 m box for minutes), so
+/// a fix that passes only in a wider box is at rest only if its fixes move slowly enough, measured over `speedLag`
+/// seconds within the base window either side:
+/// - **no faster than the rest beside it**: where it lies in one run of passing fixes with fixes that pass the 20 m
+///   test, no faster than `speedFactor` times those fixes. Where the device lay, its fixes move only as fast as its
+///   wander does; shuttle runs right after a rest, in the same place, move three to five times as fast and are left as
+///   they are;
 /// - **or no faster than its own jitter**: where the noise changes during a rest (a phone carried from the open into a
 ///   city, then laid down), the quiet part passes in the 20 m box and the loud part's fixes move several times as
 ///   fast, by their noise alone. So a fix may also move as fast as the jitter of the fixes around it (each fix's
@@ -38,6 +38,23 @@ import Foundation
 ///   a receiver's smooth error, 0.7 to 0.9 times under a phone's 4 m wander and 1 m of white noise. Under 2 to 3 m of
 ///   white noise shuttles scatter as much as a phone lying still (0.3 to 0.6) and can be taken into a rest beside them.
 ///
+/// A phone whose noise is loud the whole time (6 to 10 m of wander over seconds, as in a city) never lets its fixes
+/// settle in a 20 m box, and its rests have no such fix beside them; the jitter limit alone holds them. But a walk
+/// at 1 m/s under a phone's 1 m of white noise moves about as fast as that limit, and a climb on tight switchbacks
+/// (legs of 30 m, each 5 m further up) stays in a 40 m box. What tells such a walk from a wander is that it **holds its
+/// direction** for the length of a leg. So where a run has no fix in the base box, a fix is at rest only if its fixes'
+/// speed measured over `persistenceLag` (10 s) is at most `persistence` (0.75) of their speed over `speedLag` (5 s).
+/// A wander forgets its direction: a phone lying still gives 0.59 to 0.64 (2 to 8 m of wander over 10 to 120 s, 0.5
+/// to 3 m of white noise). A walk does not: 0.78 to 0.91 on switchbacks under a receiver's error or a phone's of up to
+/// 4 m and 1 m of white noise (`Benchmarks/generalize/experiments/anchorless-rests/persistence.py`). A receiver's
+/// smooth error at rest holds its direction too (0.78 to 0.84); its rests are found from the 20 m box as before.
+///
+/// Left as they are: under louder noise (5 to 6 m over 10 s, 2 to 3 m of white noise) a walk at 1 m/s is lost in it
+/// (0.63 to 0.72), and rests may take up to half a minute of a fifteen-minute climb, of which the cleaner already
+/// keeps only 36 to 64 %. And a climb on still tighter switchbacks (legs of 20 m, 5 m apart, at 0.8 m/s) passes
+/// in the 20 m box itself, where no speed is checked: rests take up to 228 s of fifteen minutes of it
+/// (`switchbacks.py` there).
+///
 /// Rests are found on the fixes as they came in (spikes and bursts corrected), and collapsed after the stop collapser,
 /// like its stops: a rest's first and last fix stay, moved to its centroid, so its time is kept and it adds no
 /// distance.
@@ -45,7 +62,8 @@ enum RestStops {
     /// Side of the box a device at rest stays in, metres: the wander of a chipset's or a phone's smooth error at rest
     /// (10–20 m from its centre over a long stop, most of it within 12 m).
     static let side = 20.0
-    /// The wider boxes that extend a rest found in the `side` box, metres (see the type's documentation).
+    /// The wider boxes, metres: they extend a rest found in the `side` box, or find one that a phone's loud noise keeps
+    /// out of it (see the type's documentation).
     static let wideSides: [Double] = [30, 40]
     /// How far apart in time two fixes are for their displacement to measure how fast the fixes move, seconds: long
     /// enough that white noise adds little to it, short enough that a shuttle along 20 m does not turn within it.
@@ -60,6 +78,13 @@ enum RestStops {
     /// A fix's jitter counts only where both its neighbours are at most this many seconds away: across longer gaps a
     /// walker's own turns bend the chord.
     static let jitterGap = 2.5
+    /// How far apart in time two fixes are for their displacement to say whether the fixes hold their direction,
+    /// seconds: twice `speedLag`.
+    static let persistenceLag = 10.0
+    /// A run of fixes with none in the base box is at rest only where the fixes' speed measured over `persistenceLag`
+    /// is at most this fraction of their speed over `speedLag` (see the type's documentation): a walk holds its
+    /// direction for the length of a leg, a wander forgets it.
+    static let persistence = 0.75
     /// Fewest fixes in a fix's window for the test to mean anything.
     static let minimumWindowFixes = 5
 
@@ -71,25 +96,25 @@ enum RestStops {
     /// The rests of `s` (samples in strictly increasing time), in time order. A fix's window must lie within `s` and
     /// hold `minimumWindowFixes` fixes that reach at least half-way to each of its ends: across a loss of signal the
     /// test has nothing to see. Linear in the number of fixes (sliding minima and maxima, prefix sums).
-    /// `wideSides`, `speedFactor` and `jitterSeconds` are parameters for tests only.
+    /// `wideSides`, `speedFactor`, `jitterSeconds` and `persistence` are parameters for tests only.
     static func find(
         _ s: [CleaningSample], profile: SportProfile, wideSides: [Double] = wideSides,
-        speedFactor: Double = speedFactor, jitterSeconds: Double = jitterSeconds
+        speedFactor: Double = speedFactor, jitterSeconds: Double = jitterSeconds, persistence: Double = persistence
     ) -> [Rest] {
         let n = s.count
         guard n >= minimumWindowFixes else { return [] }
         let base = stillInBox(s, side: side, profile: profile)
-        // Every rest holds a fix that passes in the base box: with none, the wider boxes have nothing to extend.
-        guard base.contains(true) else { return [] }
         var wide = [Bool](repeating: false, count: n)
         for wideSide in wideSides {
             let still = stillInBox(s, side: wideSide, profile: profile)
             for k in 0..<n where still[k] { wide[k] = true }
         }
+        guard base.contains(true) || wide.contains(true) else { return [] }
         // How fast the fixes move: the displacement from each fix to the first one `speedLag` seconds later, and the
-        // time between them, summed from the first fix (so any stretch's sums are two lookups). Likewise each fix's
-        // squared distance from its neighbours' chord, and how many fixes have one.
-        var distance = [Double](repeating: 0, count: n + 1), time = [Double](repeating: 0, count: n + 1)
+        // time between them, summed from the first fix (so any stretch's sums are two lookups); likewise over
+        // `persistenceLag`. And each fix's squared distance from its neighbours' chord, and how many fixes have one.
+        let (distance, time) = displacements(s, lag: speedLag)
+        let (farDistance, farTime) = displacements(s, lag: persistenceLag)
         var jitter = [Double](repeating: 0, count: n + 1), jittered = [Double](repeating: 0, count: n + 1)
         for k in 0..<n {
             jitter[k + 1] = jitter[k]
@@ -103,10 +128,70 @@ enum RestStops {
             jitter[k + 1] += dx * dx + dy * dy
             jittered[k + 1] += 1
         }
+        var atRest = base
+        let half = side / profile.slowestMovingSpeed
+        var low = 0, high = 0  // the base window of the fix judged: low..<high, moving on with it
+        var k = 0
+        while k < n {
+            guard base[k] || wide[k] else { k += 1; continue }
+            var end = k
+            var baseDistance = 0.0, baseTime = 0.0, anchored = false
+            while end < n, base[end] || wide[end] {
+                if base[end] {
+                    anchored = true
+                    baseDistance += distance[end + 1] - distance[end]
+                    baseTime += time[end + 1] - time[end]
+                }
+                end += 1
+            }
+            // With no fix of the run in the base box, the fixes' own jitter alone can let them in, and only where
+            // they do not hold their direction.
+            let limit = baseTime > 0 ? speedFactor * baseDistance / baseTime : 0
+            for i in k..<end where !base[i] {
+                // How fast the fixes within the base window either side of fix i move.
+                while s[low].t < s[i].t - half { low += 1 }
+                high = max(high, i)
+                while high < n, s[high].t <= s[i].t + half { high += 1 }
+                let span = time[high] - time[low]
+                guard span > 0 else { atRest[i] = false; continue }
+                let speed = (distance[high] - distance[low]) / span
+                if speed <= limit { atRest[i] = true; continue }
+                let count = jittered[high] - jittered[low]
+                let own = count > 0 ? ((jitter[high] - jitter[low]) / count).squareRoot() / jitterSeconds : 0
+                let farSpan = farTime[high] - farTime[low]
+                let held = farSpan <= 0 || (farDistance[high] - farDistance[low]) / farSpan > persistence * speed
+                atRest[i] = speed <= own && (anchored || !held)
+            }
+            k = end
+        }
+        // Runs of fixes at rest.
+        var rests: [Rest] = []
+        k = 0
+        while k < n {
+            guard atRest[k] else { k += 1; continue }
+            var end = k, sumX = 0.0, sumY = 0.0
+            while end < n, atRest[end] {
+                sumX += s[end].x; sumY += s[end].y
+                end += 1
+            }
+            if end - 1 > k {
+                let count = Double(end - k)
+                rests.append(Rest(start: s[k].t, end: s[end - 1].t, x: sumX / count, y: sumY / count))
+            }
+            k = end
+        }
+        return rests
+    }
+
+    /// The displacement from each fix of `s` to the first one `lag` seconds later, and the time between them, summed
+    /// from the first fix (index k + 1 holds the sums up to fix k; a fix with none that late adds nothing).
+    static func displacements(_ s: [CleaningSample], lag: Double) -> (distance: [Double], time: [Double]) {
+        let n = s.count
+        var distance = [Double](repeating: 0, count: n + 1), time = [Double](repeating: 0, count: n + 1)
         var partner = 0
         for k in 0..<n {
             partner = max(partner, k + 1)
-            while partner < n, s[partner].t < s[k].t + speedLag { partner += 1 }
+            while partner < n, s[partner].t < s[k].t + lag { partner += 1 }
             guard partner < n else {
                 distance[k + 1] = distance[k]
                 time[k + 1] = time[k]
@@ -115,54 +200,7 @@ enum RestStops {
             distance[k + 1] = distance[k] + hypot(s[partner].x - s[k].x, s[partner].y - s[k].y)
             time[k + 1] = time[k] + s[partner].t - s[k].t
         }
-        var atRest = base
-        let half = side / profile.slowestMovingSpeed
-        var low = 0, high = 0  // the base window of the fix judged: low..<high, moving on with it
-        var k = 0
-        while k < n {
-            guard base[k] || wide[k] else { k += 1; continue }
-            var end = k
-            var baseDistance = 0.0, baseTime = 0.0
-            while end < n, base[end] || wide[end] {
-                if base[end] {
-                    baseDistance += distance[end + 1] - distance[end]
-                    baseTime += time[end + 1] - time[end]
-                }
-                end += 1
-            }
-            if baseTime > 0 {
-                let limit = speedFactor * baseDistance / baseTime
-                for i in k..<end where !base[i] {
-                    // How fast the fixes within the base window either side of fix i move.
-                    while s[low].t < s[i].t - half { low += 1 }
-                    high = max(high, i)
-                    while high < n, s[high].t <= s[i].t + half { high += 1 }
-                    let span = time[high] - time[low]
-                    let count = jittered[high] - jittered[low]
-                    let own = count > 0 ? ((jitter[high] - jitter[low]) / count).squareRoot() / jitterSeconds : 0
-                    atRest[i] = span > 0 && (distance[high] - distance[low]) / span <= max(limit, own)
-                }
-            }
-            k = end
-        }
-        // Runs of fixes at rest, each holding at least one that passed the base box's test.
-        var rests: [Rest] = []
-        k = 0
-        while k < n {
-            guard atRest[k] else { k += 1; continue }
-            var end = k, sumX = 0.0, sumY = 0.0, anchored = false
-            while end < n, atRest[end] {
-                sumX += s[end].x; sumY += s[end].y
-                anchored = anchored || base[end]
-                end += 1
-            }
-            if anchored, end - 1 > k {
-                let count = Double(end - k)
-                rests.append(Rest(start: s[k].t, end: s[end - 1].t, x: sumX / count, y: sumY / count))
-            }
-            k = end
-        }
-        return rests
+        return (distance, time)
     }
 
     /// Whether each fix of `s` is at rest in a box `side` metres on a side: every fix within so many seconds either
@@ -172,6 +210,7 @@ enum RestStops {
         let n = s.count
         var still = [Bool](repeating: false, count: n)
         let half = side / profile.slowestMovingSpeed
+        guard anyWindowMayFit(s, side: side, half: half) else { return still }
         var lowX = SlidingExtreme(below: true), highX = SlidingExtreme(below: false)
         var lowY = SlidingExtreme(below: true), highY = SlidingExtreme(below: false)
         var low = 0, high = 0  // the window is low..<high
@@ -191,6 +230,20 @@ enum RestStops {
             still[k] = full && highX.value - lowX.value <= side && highY.value - lowY.value <= side
         }
         return still
+    }
+
+    /// Whether any fix's window (the fixes within `half` seconds either side of it) may lie in a box `side` metres on
+    /// a side: its first and last fix lie within the box's diagonal of each other. A cheap pass that spares
+    /// `stillInBox` its sliding extremes on a track that never slows down (a run or a ride with no stop).
+    static func anyWindowMayFit(_ s: [CleaningSample], side: Double, half: Double) -> Bool {
+        let diagonal = side * 2.0.squareRoot()
+        var low = 0, high = 0  // the window's first and last fix
+        for k in s.indices {
+            while high + 1 < s.count, s[high + 1].t <= s[k].t + half { high += 1 }
+            while s[low].t < s[k].t - half { low += 1 }
+            if hypot(s[high].x - s[low].x, s[high].y - s[low].y) <= diagonal { return true }
+        }
+        return false
     }
 
     /// Collapses `rests` (from `find`, in time order) in `s`: the samples within each rest's time give way to its first
