@@ -22,16 +22,12 @@ import random
 import subprocess
 import sys
 import tempfile
-import xml.etree.ElementTree as ET
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "../.."))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "../loud-rests"))
 from worlds import gauss_markov, smooth_gauss_markov  # noqa: E402
+from shuttles import KX, KY, LAT0, LON0, REF, START, drawn  # noqa: E402  (the same frame, clock and reading)
 
-LAT0, LON0 = 47.3663, 8.5415
-KY = 6378137 * math.pi / 180
-KX = KY * math.cos(math.radians(LAT0))
-START = datetime.datetime(2026, 11, 1, 8, 0, 0, tzinfo=datetime.timezone.utc)
-REF = datetime.datetime(2001, 1, 1, tzinfo=datetime.timezone.utc)  # the driver prints seconds since 2001
 NOISES = {"receiver": None, "quiet": (2, 30, 0.5), "phone-1": (4, 30, 1.0), "loud-2": (5, 10, 2.0),
           "loud-3": (6, 10, 3.0)}
 CLIMBS = ((20.0, 5.0, 0.8), (30.0, 5.0, 1.0))
@@ -71,22 +67,6 @@ def write(out, seed, climb, noise):
             stamp = (START + datetime.timedelta(seconds=k)).strftime("%Y-%m-%dT%H:%M:%SZ")
             f.write(f'<trkpt lat="{LAT0 + y / KY:.7f}" lon="{LON0 + x / KX:.7f}"><time>{stamp}</time></trkpt>\n')
         f.write("</trkseg></trk></gpx>\n")
-
-
-def read(gpx):
-    """(seconds from the start, x, y) of every track point."""
-    rows = []
-    for el in ET.parse(gpx).getroot().iter():
-        if el.tag.endswith("trkpt"):
-            stamp = [c.text for c in el if c.tag.endswith("time")][0]
-            t = (datetime.datetime.fromisoformat(stamp.replace("Z", "+00:00")) - START).total_seconds()
-            rows.append((t, (float(el.get("lon")) - LON0) * KX, (float(el.get("lat")) - LAT0) * KY))
-    return rows
-
-
-def drawn(out, lo, hi):
-    pts = [(x, y) for t, x, y in read(out) if lo <= t <= hi]
-    return sum(math.dist(a, b) for a, b in zip(pts, pts[1:]))
 
 
 if __name__ == "__main__":
