@@ -15,18 +15,14 @@ Usage: switchbacks.py DRIVER[:VAR=VAL,...] ...   (a driver built from a tree wit
 RS_DBG=1; main's driver prints none). Seeds 1-3; climbs 20 m legs 5 m apart at 0.8 m/s and 30 m legs 5 m apart at
 1 m/s. Each line gives the true length of the climb, and for each driver the length its output draws over it and the
 seconds of it inside a rest."""
-import datetime
 import math
 import os
-import random
 import subprocess
 import sys
 import tempfile
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "../.."))
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "../loud-rests"))
-from worlds import gauss_markov, smooth_gauss_markov  # noqa: E402
-from shuttles import KX, KY, LAT0, LON0, REF, START, drawn  # noqa: E402  (the same frame, clock and reading)
+from shuttles import REF, START, drawn, write_track  # noqa: E402  (the same frame, clock, writing and reading)
 
 NOISES = {"receiver": None, "quiet": (2, 30, 0.5), "phone-1": (4, 30, 1.0), "loud-2": (5, 10, 2.0),
           "loud-3": (6, 10, 3.0)}
@@ -51,22 +47,7 @@ def path(t, leg, head, speed):
 
 
 def write(out, seed, climb, noise):
-    rng = random.Random(seed)
-    n = 1500
-    if noise == "receiver":
-        ex, ey, white = smooth_gauss_markov(rng, n, 5, 10), smooth_gauss_markov(rng, n, 5, 10), 0.3
-    else:
-        sigma, tau, white = NOISES[noise]
-        ex, ey = gauss_markov(rng, n, sigma, tau), gauss_markov(rng, n, sigma, tau)
-    with open(out, "w") as f:
-        f.write('<?xml version="1.0"?>\n<gpx version="1.1" creator="switchbacks.py" '
-                'xmlns="http://www.topografix.com/GPX/1/1"><trk><type>hiking</type><trkseg>\n')
-        for k in range(n):
-            x, y = path(k, *climb)
-            x, y = x + ex[k] + white * rng.gauss(0, 1), y + ey[k] + white * rng.gauss(0, 1)
-            stamp = (START + datetime.timedelta(seconds=k)).strftime("%Y-%m-%dT%H:%M:%SZ")
-            f.write(f'<trkpt lat="{LAT0 + y / KY:.7f}" lon="{LON0 + x / KX:.7f}"><time>{stamp}</time></trkpt>\n')
-        f.write("</trkseg></trk></gpx>\n")
+    write_track(out, seed, 1500, lambda t: path(t, *climb), NOISES[noise] or "receiver", "switchbacks.py")
 
 
 if __name__ == "__main__":

@@ -43,23 +43,30 @@ def path(t, speed):
     return 360.0, 1.2 * (t - 1140)
 
 
-def write(out, seed, speed, noise):
+def write_track(out, seed, n, path_at, noise, creator):
+    """A GPX hike of `n` fixes a second along `path_at(t)`, under `noise`: "receiver" (a smooth 5 m / 10 s error and
+    0.3 m of white noise) or (sigma, tau, white) for a first-order wander and white noise."""
     import random
     rng = random.Random(seed)
-    n = 1440
     if noise == "receiver":
         ex, ey, white = smooth_gauss_markov(rng, n, 5, 10), smooth_gauss_markov(rng, n, 5, 10), 0.3
     else:
-        ex, ey, white = gauss_markov(rng, n, 4, 30), gauss_markov(rng, n, 4, 30), float(noise.split("-")[1])
+        sigma, tau, white = noise
+        ex, ey = gauss_markov(rng, n, sigma, tau), gauss_markov(rng, n, sigma, tau)
     with open(out, "w") as f:
-        f.write('<?xml version="1.0"?>\n<gpx version="1.1" creator="shuttles.py" '
+        f.write(f'<?xml version="1.0"?>\n<gpx version="1.1" creator="{creator}" '
                 'xmlns="http://www.topografix.com/GPX/1/1"><trk><type>hiking</type><trkseg>\n')
         for k in range(n):
-            x, y = path(k, speed)
+            x, y = path_at(k)
             x, y = x + ex[k] + white * rng.gauss(0, 1), y + ey[k] + white * rng.gauss(0, 1)
             stamp = (START + datetime.timedelta(seconds=k)).strftime("%Y-%m-%dT%H:%M:%SZ")
             f.write(f'<trkpt lat="{LAT0 + y / KY:.7f}" lon="{LON0 + x / KX:.7f}"><time>{stamp}</time></trkpt>\n')
         f.write("</trkseg></trk></gpx>\n")
+
+
+def write(out, seed, speed, noise):
+    wander = "receiver" if noise == "receiver" else (4, 30, float(noise.split("-")[1]))
+    write_track(out, seed, 1440, lambda t: path(t, speed), wander, "shuttles.py")
 
 
 def read(gpx):
