@@ -33,7 +33,8 @@ import Foundation
 ///
 /// Left to the smoother: a lone jump with no drift beside it, or one whose partner does not mirror it (without a
 /// partner or a drift there is no telling which side of it is wrong); a burst whose both jumps fall in turns, or
-/// one with no hold in a turn; jumps along the athlete's way that a change of pace explains (they add no distance); jumps no larger than the
+/// one with no hold in a turn; jumps along the athlete's way that a change of pace within their own top speed explains
+/// (a car's or a rider's between junctions: going on ahead, they add little distance); jumps no larger than the
 /// track's own wander makes likely; bursts held longer than `maxHoldSeconds`; and runs sampled faster than every
 /// `minInterval` seconds, which no runner's or rider's GPS writes and whose windows would be too costly.
 ///
@@ -63,8 +64,11 @@ enum BurstFilter {
     /// nothing about the step.
     static let minimumStraightnessMeters = 4.0
     static let straightnessFactor = 2.5
-    /// Between the windows either side of a jump an athlete may speed up to this many times their pace ...
+    /// Between the windows either side of a jump an athlete may speed up to this many times their pace, but no
+    /// faster than they go on this run at all: the `topSpeedQuantile` of its straight windows' speeds. A walker
+    /// does not cover 20 m more than their pace in a few seconds; a car or a rider between two junctions does ...
     static let paceFactor = 2.5
+    static let topSpeedQuantile = 0.9
     /// ... and go across the jump itself at up to this many times their speed.
     static let speedUpFactor = 2.0
     /// Longest burst, seconds from the end of one jump to the start of the other: up to a minute of hold and the
@@ -247,6 +251,9 @@ enum BurstFilter {
         var floors: [Double] = []
         /// The largest variance about its own line a window on either side of a jump may have.
         let straightness: Double
+        /// How fast the athlete goes on this run at most: the `topSpeedQuantile` of the speeds of its straight
+        /// windows (infinite where too few are straight to tell).
+        var topSpeed = Double.infinity
 
         /// A finder over `s` that judges jumps as `other` does (same windows and floors).
         init(_ s: [CleaningSample], range: Range<Int>, judgingAs other: Finder) {
@@ -257,6 +264,7 @@ enum BurstFilter {
             longestWindow = other.longestWindow
             floors = other.floors
             straightness = other.straightness
+            topSpeed = other.topSpeed
         }
 
         init(_ s: [CleaningSample], range: Range<Int>, interval: Double, sigma: Double) {
@@ -291,6 +299,17 @@ enum BurstFilter {
                 // For 2-D Gaussian noise the median of |e|² is 2·ln 2·σ².
                 let sigmaStep = (Selection.kthSmallest(squares.count / 2, of: &squares) / (2 * log(2.0))).squareRoot()
                 floors[d] = max(baseFloor, stepFactor * sigmaStep)
+            }
+            // Bursts take up few of a run's straight windows (a rise or a fall is not straight), so they barely
+            // move this quantile; a cyclist's sprints or a car's open road do.
+            var speeds: [Double] = []
+            for last in Swift.stride(from: range.lowerBound, to: range.upperBound, by: stride) {
+                guard let b = windowBefore(last), b.residual <= straightness else { continue }
+                let v = b.velocity
+                speeds.append((v.x * v.x + v.y * v.y).squareRoot())
+            }
+            if speeds.count >= 20 {
+                topSpeed = Selection.kthSmallest(min(speeds.count - 1, Int(Double(speeds.count) * topSpeedQuantile)), of: &speeds)
             }
         }
 
@@ -393,16 +412,20 @@ enum BurstFilter {
         }
 
         /// How much of a jump the athlete could not have made by changing pace: all of it across the way they were
-        /// going, and along it only what would take more than `paceFactor` times their speed, or a turn back. A ride
-        /// speeding up between two junctions moves the fixes ahead of the lines as far as a burst does.
+        /// going, and along it only what would take more than `paceFactor` times their speed (or more than their
+        /// `topSpeed`) from one window to the other, or a turn back. A car or a ride speeding up between two junctions
+        /// moves the fixes ahead of the lines as far as a burst does; a walker's fixes thrown 20 m ahead and back
+        /// run backwards on the way back, which the smoother keeps as distance.
         func implausible(_ jump: Jump) -> Double {
             let vx = jump.before.vx, vy = jump.before.vy
             let speed = (vx * vx + vy * vy).squareRoot()
             guard speed > 0 else { return jump.size }
             let along = (jump.dx * vx + jump.dy * vy) / speed
             let across = (jump.dx * vy - jump.dy * vx) / speed
-            let travelled = speed * (jump.after.t - jump.before.t)
-            let excess = max(0, along - (paceFactor - 1) * travelled, -(along + travelled))
+            let span = jump.after.t - jump.before.t
+            let travelled = speed * span
+            let faster = min((paceFactor - 1) * travelled, max(0, topSpeed - speed) * span)
+            let excess = max(0, along - faster, -(along + travelled))
             return (across * across + excess * excess).squareRoot()
         }
 
