@@ -64,10 +64,10 @@ enum BurstFilter {
     /// nothing about the step.
     static let minimumStraightnessMeters = 4.0
     static let straightnessFactor = 2.5
-    /// Between the windows either side of a jump an athlete may speed up to this many times their pace, but no
-    /// faster than they go on this run at all: the `topSpeedQuantile` of its straight windows' speeds. A walker
-    /// does not cover 20 m more than their pace in a few seconds; a car or a rider between two junctions does ...
+    /// Between the windows either side of a jump an athlete may speed up to this many times their pace ...
     static let paceFactor = 2.5
+    /// ... but no faster than they go on this run at all: this quantile of the speeds of its straight windows. A
+    /// walker does not cover 20 m more than their pace in a few seconds; a car between two junctions does ...
     static let topSpeedQuantile = 0.9
     /// ... and go across the jump itself at up to this many times their speed.
     static let speedUpFactor = 2.0
@@ -309,7 +309,8 @@ enum BurstFilter {
                 speeds.append((v.x * v.x + v.y * v.y).squareRoot())
             }
             if speeds.count >= 20 {
-                topSpeed = Selection.kthSmallest(min(speeds.count - 1, Int(Double(speeds.count) * topSpeedQuantile)), of: &speeds)
+                let k = min(speeds.count - 1, Int(Double(speeds.count) * topSpeedQuantile))
+                topSpeed = Selection.kthSmallest(k, of: &speeds)
             }
         }
 
