@@ -7,8 +7,9 @@ import Foundation
 /// further than `maxFallSeconds` allows. The entry is still a clear jump, and the smoother follows the whole burst:
 /// out, along, and slowly back, twice the offset on a walk.
 ///
-/// Such a burst is found from its entry, once bursts with a partner, flashes and drifts have been taken out (a
-/// drift's jump back is a lone clear jump too, and is a drift's when it has one):
+/// Such a burst is found from its entry, once bursts with a partner, flashes, drifts and (where fixes come seconds
+/// apart) the bursts found by their steps have been taken out (a drift's jump back is a lone clear jump too, and is a
+/// drift's when it has one):
 /// - **The entry is abrupt.** Some step between neighbouring fixes inside it goes further than
 ///   `slowFallAbruptness` times the smallest jump beyond what the athlete's velocity carries them. A reflection is
 ///   taken up within a fix or two; an athlete crossing a road and back moves at their own pace, and the lines

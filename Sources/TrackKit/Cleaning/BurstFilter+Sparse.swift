@@ -16,7 +16,9 @@ import Foundation
 ///   wander and white noise all show in it, and a phone among buildings makes uneven steps of 20 m with no burst);
 /// - a step back within `maxHoldSeconds` that mirrors it: against the athlete's mean velocity from the fix before the
 ///   first step to the fix after the second, the two offsets agree within `mirrorTolerance`, and their mean stands
-///   out from that unevenness;
+///   out from that unevenness. Held for one fix, the two offsets agree by construction, so there the step back itself
+///   must be at least `1 - mirrorTolerance` of the way out: a burst's hold wobbles by steps a walker could not make,
+///   and one of them part of the way back would otherwise end it there, leaving the rest of the hold in;
 /// - and with the offset out, every step from the fix before to the fix after is one the athlete could make
 ///   (`speedUpFactor` times their pace, and `sparseSlackMeters` for the noise).
 /// The fixes between the two steps are moved back by the offset, taken from the first step's estimate to the second's
@@ -44,8 +46,9 @@ import Foundation
 /// and a burst of 25 m stands out twice over; a runner's or rider's is 30 m and more, a burst is no longer than a
 /// step, and a step out and back is a bend as often as a burst. A detour on foot (out to a viewpoint and back) is
 /// walked step by step and never passes the first test. Where fixes come every `sparseAfterLinesInterval` seconds or
-/// sparser, up to `maxInterval`, this runs after the lines, on what they left; sparser than `maxSparseInterval` a hold
-/// is a fix or two among steps as long as a burst, and nothing is looked for.
+/// sparser, up to `maxInterval`, this runs after the lines and the flashes, on what they left, and before the drifts
+/// and slow falls: those see one jump and a decay, where the steps see a burst's rise and fall together. Sparser
+/// than `maxSparseInterval` a hold is a fix or two among steps as long as a burst, and nothing is looked for.
 ///
 /// Left to the smoother: a burst held across a sharp turn, where the mean velocity across the turn can leave its steps
 /// within the athlete's reach (`SparseBurstTests`); a burst whose steps do not mirror each other; and a burst whose
@@ -235,8 +238,12 @@ extension BurstFilter {
                         let inside = entry(v)
                         let outside = (x: v.x * exitTime - xx, y: v.y * exitTime - xy)
                         let larger = max(hypot(inside.x, inside.y), hypot(outside.x, outside.y))
+                        // Held for one fix, the two offsets agree whatever the step back is (the mean velocity runs
+                        // from the fix before the burst to the fix after it), so the step back must itself undo the
+                        // way out, within `mirrorTolerance`: a hold's wobble part of the way back is not its end.
+                        let undoes = j > held || hypot(xx, xy) >= (1 - mirrorTolerance) * hypot(s[held].x - s[before].x, s[held].y - s[before].y)
                         if hypot(xx, xy) > max(minimumJumpMeters, reachable(exitTime), speedUpFactor * pace(j + 1) * exitTime),
-                           hypot(inside.x - outside.x, inside.y - outside.y) <= mirrorTolerance * larger,
+                           undoes, hypot(inside.x - outside.x, inside.y - outside.y) <= mirrorTolerance * larger,
                            take(j, j + 1, v, inside, outside) {
                             continue search
                         }

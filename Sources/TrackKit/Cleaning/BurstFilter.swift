@@ -221,18 +221,20 @@ enum BurstFilter {
         // Then the bursts with no hold, on the fixes with the others taken out.
         let flashes = Finder(samples, range: range, judgingAs: finder).flashes()
         for flash in flashes { remove(flash, from: &samples) }
+        // Where fixes come seconds apart, the bursts too short for the lines, by their steps. Before the lone jumps
+        // below: the steps see a burst's rise and its fall together, where a drift or a slow fall sees one jump and
+        // a decay, and can read a burst's wobbly fall as the entry of one and move the fixes after it instead.
+        var sparse: [SparseBurst] = []
+        if interval >= sparseAfterLinesInterval {
+            sparse = sparseBursts(samples, range: range)
+            for burst in sparse { remove(burst, from: &samples) }
+        }
         // Last, the jumps left: a drift that ends in one (`BurstFilter+Drifts.swift`).
         let drifts = Finder(samples, range: range, judgingAs: finder).drifts()
         for drift in drifts { remove(drift, from: &samples) }
         // And the clear jumps still left that begin a burst with a slow fall (`BurstFilter+SlowFalls.swift`).
         let slow = Finder(samples, range: range, judgingAs: finder).slowFallBursts()
         for burst in slow { remove(burst, from: &samples) }
-        // Where fixes come seconds apart, the bursts too short for the lines, by their steps.
-        var sparse: [SparseBurst] = []
-        if interval >= sparseAfterLinesInterval {
-            sparse = sparseBursts(samples, range: range)
-            for burst in sparse { remove(burst, from: &samples) }
-        }
         return Corrections(bursts: bursts.count + flashes.count + slow.count + sparse.count, drifts: drifts.count)
     }
 
