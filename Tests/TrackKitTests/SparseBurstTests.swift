@@ -131,13 +131,7 @@ struct SparseBurstTests {
         let way = BurstTests.aside(synthetic, start: start, rise: 0, hold: 0, fall: 0, size: 55, degrees: 90)
         // The share of the offset at each time: linear between these (seconds after `start`, share).
         let knots: [(Double, Double)] = [(0, 0), (5, 0.5), (10, 1), (15, 0.72), (20, 0.95), (25, 1), (50, 1), (55, 0)]
-        func share(_ t: Double) -> Double {
-            let s = t - start
-            guard s > 0, s < 55 else { return 0 }
-            let k = knots.lastIndex { $0.0 <= s }!
-            let (a, b) = (knots[k], knots[k + 1])
-            return a.1 + (b.1 - a.1) * (s - a.0) / (b.0 - a.0)
-        }
+        let share = { (t: Double) in Self.share(knots, at: t - start) }
         let points = Self.every(5, of: BurstTests.offset(synthetic.points, by: [(share, way.dx, way.dy)]))
         let found = BurstFilter.sparseBursts(SlowFallTests.samples(points), range: 0..<points.count)
         #expect(found.count == 1, "seed \(seed): \(found.count) bursts found")
@@ -165,17 +159,19 @@ struct SparseBurstTests {
         ]
         let offsets = [401.0, 1103, 1807, 2509].enumerated().map { index, start -> ((Double) -> Double, Double, Double) in
             let way = BurstTests.aside(synthetic, start: start, rise: 0, hold: 0, fall: 0, size: 60, degrees: index % 2 == 0 ? 80 : -80)
-            func share(_ t: Double) -> Double {
-                let s = t - start
-                guard s > 0, s < 30 else { return 0 }
-                let k = knots.lastIndex { $0.0 <= s }!
-                let (a, b) = (knots[k], knots[k + 1])
-                return a.1 + (b.1 - a.1) * (s - a.0) / (b.0 - a.0)
-            }
-            return (share, way.dx, way.dy)
+            return ({ Self.share(knots, at: $0 - start) }, way.dx, way.dy)
         }
         let points = BurstTests.smartRecording(BurstTests.offset(synthetic.points, by: offsets))
         Self.expectCleanedWalk(synthetic, points, seed: seed, bursts: 4, error: 0.015, strays: 20)
+    }
+
+    /// A burst's share of its offset `s` seconds after it began: linear between `knots` (seconds, share), which start at
+    /// 0 s and end at the burst's last second; none outside them.
+    static func share(_ knots: [(Double, Double)], at s: Double) -> Double {
+        guard s > knots[0].0, s < knots[knots.count - 1].0 else { return 0 }
+        let k = knots.lastIndex { $0.0 <= s }!
+        let (a, b) = (knots[k], knots[k + 1])
+        return a.1 + (b.1 - a.1) * (s - a.0) / (b.0 - a.0)
     }
 
     /// Without bursts nothing is taken for one, recorded every 10 s and every 7 s: at a walk, a run and a ride, round
