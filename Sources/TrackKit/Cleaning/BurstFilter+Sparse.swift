@@ -50,9 +50,14 @@ import Foundation
 /// and slow falls: those see one jump and a decay, where the steps see a burst's rise and fall together. Sparser
 /// than `maxSparseInterval` a hold is a fix or two among steps as long as a burst, and nothing is looked for.
 ///
+/// **A hold wobbles**: a reflection's offset wanders while it is held, so that between fixes 3 to 5 s apart a hold of
+/// 40 m can step 10 to 20 m, out of a walker's reach. Such a step ends the hold only if it also stands out
+/// from the steps' unevenness from `sparseNoiseReach` fixes before the step out to as many after it, the measure a step
+/// out must beat; where it is no longer than the hold's other steps make usual, the burst goes on.
+///
 /// Left to the smoother: a burst held across a sharp turn, where the mean velocity across the turn can leave its steps
 /// within the athlete's reach (`SparseBurstTests`); a burst whose steps do not mirror each other; and a burst whose
-/// hold wobbles by a step the athlete could not make.
+/// hold wobbles by a step that stands out even from the hold's own unevenness.
 extension BurstFilter {
     /// Runs whose median interval is longer than this (seconds) are left alone.
     static let maxSparseInterval = 15.0
@@ -226,9 +231,12 @@ extension BurstFilter {
                 var j = held
                 weighed = 0
                 while j < high - 1, j - held < maxSparseFixes, s[j].t - s[held].t <= maxHoldSeconds {
-                    // A step inside the burst the athlete could not make rules out this burst and every longer one.
-                    if j > held, hypot(s[j].x - s[j - 1].x, s[j].y - s[j - 1].y) > reachable(s[j].t - s[j - 1].t) + sparseSlackMeters {
-                        break
+                    // A step inside the burst that the athlete could not make, and that stands out from the steps'
+                    // unevenness as a step out must, rules out this burst and every longer one. One that does not is
+                    // the reflection's own wobble.
+                    if j > held {
+                        let step = hypot(s[j].x - s[j - 1].x, s[j].y - s[j - 1].y)
+                        if step > reachable(s[j].t - s[j - 1].t) + sparseSlackMeters, step > unevenness(i, j) { break }
                     }
                     if !slow {
                         let exitTime = s[j + 1].t - s[j].t
