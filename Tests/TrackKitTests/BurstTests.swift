@@ -200,10 +200,12 @@ struct BurstTests {
         return zip(truth, truth.dropFirst()).reduce(0.0) { $0 + hypot($1.1.x - $1.0.x, $1.1.y - $1.0.y) }
     }
 
-    /// The fixes a watch's smart recording keeps of a one-second track: one every 2 s for a while (as it does
-    /// where the athlete turns), then one every 5 s (as it does on a straight).
-    static func smartRecording(_ points: [TrackPoint]) -> [TrackPoint] {
-        let waits = [2, 2, 2, 2, 2, 2, 2, 5, 5, 5, 5, 5]
+    /// The fixes a watch's smart recording keeps of a one-second track: by default one every 2 s for a while (as it
+    /// does where the athlete turns), then one every 5 s (as it does on a straight); or the `waits` given (seconds),
+    /// over and over from the first point.
+    static func smartRecording(
+        _ points: [TrackPoint], waits: [Int] = [2, 2, 2, 2, 2, 2, 2, 5, 5, 5, 5, 5]
+    ) -> [TrackPoint] {
         var kept: [TrackPoint] = []
         var index = 0, step = 0
         while index < points.count {

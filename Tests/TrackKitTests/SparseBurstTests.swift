@@ -164,15 +164,10 @@ struct SparseBurstTests {
             (39, 0.82), (41, 0.89), (46, 0.38), (49, 0.18), (52, 0.11), (54, 0),
         ]
         let share = { (t: Double) in Self.share(knots, at: t - start) }
-        let all = BurstTests.offset(synthetic.points, by: [(share, way.dx, way.dy)])
-        // Fixes 2 to 5 s apart, the same waits over and over from the start; one comes at `start`.
+        // Fixes 2 to 5 s apart, the same waits (54 s in all) over and over from the start; one comes at `start`.
         let waits = [5, 4, 2, 5, 3, 5, 4, 4, 5, 2, 2, 5, 3, 3, 2]
-        var points: [TrackPoint] = [], index = 0, step = 0
-        while index < all.count {
-            points.append(all[index])
-            index += waits[step % waits.count]
-            step += 1
-        }
+        let offset = BurstTests.offset(synthetic.points, by: [(share, way.dx, way.dy)])
+        let points = BurstTests.smartRecording(offset, waits: waits)
         let found = BurstFilter.sparseBursts(SlowFallTests.samples(points), range: 0..<points.count)
         #expect(found.count == 1, "seed \(seed): \(found.count) bursts found")
         for burst in found {
