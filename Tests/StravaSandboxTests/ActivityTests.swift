@@ -79,6 +79,7 @@ struct ActivityTests {
     @Test func missingUnknownOrExpiredTokensGetThe401Body() async throws {
         let body = #"{"message":"Authorization Error","errors":[{"resource":"Athlete","field":"access_token","code":"invalid"}]}"#
         try await SandboxWireClient.with { sandbox in
+            sandbox.startAfterAQuarterHour()
             let none = try await sandbox.get("/api/v3/athlete")
             #expect(none.status == 401 && none.body == body)
             let unknown = try await sandbox.get("/api/v3/athlete", token: "0000000000000000000000000000000000000000")

@@ -7,6 +7,7 @@ import Testing
 struct ControlTests {
     @Test func statsCountRequestsUploadsActivitiesAndUsage() async throws {
         try await SandboxWireClient.with { sandbox in
+            sandbox.startAfterAQuarterHour()
             let token = try await sandbox.connect().access
             _ = try await sandbox.uploadAndSettle(SampleTrack.gpx(), token: token)
             _ = try await sandbox.get("/api/v3/athlete", token: token)

@@ -5,17 +5,9 @@ import Testing
 
 @Suite("Rate limits", .timeLimit(.minutes(2)))
 struct RateLimitTests {
-    /// Moves the sandbox's clock to 01:00:10 UTC of the next day: 10 s after a quarter hour, so that no short window
-    /// (every 15 min) nor daily one (at midnight UTC) turns between a test's requests while real time passes. Run on
-    /// the real clock, a test that crossed a quarter hour saw its short count start over ("1,4" for "4,4").
-    static func startAfterAQuarterHour(_ sandbox: SandboxWireClient) {
-        let now = sandbox.clock.now.timeIntervalSince1970
-        sandbox.clock.advance(by: (now / 86_400).rounded(.up) * 86_400 + 3_600 - now + 10)
-    }
-
     @Test func headersCountBothBucketsAndUploadsOnlyOverall() async throws {
         try await SandboxWireClient.with { sandbox in
-            Self.startAfterAQuarterHour(sandbox)
+            sandbox.startAfterAQuarterHour()
             let token = try await sandbox.connect().access
             let athlete = try await sandbox.get("/api/v3/athlete", token: token)
             #expect(athlete.header("X-RateLimit-Limit") == "200,2000")
@@ -40,7 +32,7 @@ struct RateLimitTests {
             $0.rateLimitReadShort = 3
             $0.rateLimitOverallShort = 5
         }) { sandbox in
-            Self.startAfterAQuarterHour(sandbox)
+            sandbox.startAfterAQuarterHour()
             let token = sandbox.server.issueTokens().accessToken
             for expected in 1...3 {
                 let reply = try await sandbox.get("/api/v3/athlete", token: token)
@@ -68,9 +60,8 @@ struct RateLimitTests {
             $0.rateLimitWindowSeconds = 900
             $0.rateLimitReadShort = 2
         }) { sandbox in
-            // Run between 23:30 and 23:45 UTC, the next quarter hour plus 900 s crossed midnight and the daily count
-            // started over: so the test starts at 01:00:10 UTC of the next day.
-            Self.startAfterAQuarterHour(sandbox)
+            // The next boundary is then 890 s away (real time may pass meanwhile), and no midnight comes 900 s later.
+            sandbox.startAfterAQuarterHour()
             let token = sandbox.server.issueTokens().accessToken
             for _ in 0..<3 { _ = try await sandbox.get("/api/v3/athlete", token: token) }
             #expect(try await sandbox.get("/api/v3/athlete", token: token).status == 429)

@@ -16,6 +16,15 @@ struct SandboxWireClient: Sendable {
     var clock: SandboxClock { sandbox.clock }
     var configuration: SandboxConfiguration { sandbox.configuration }
 
+    /// Moves the sandbox's clock to 01:00:10 UTC of the next day: 10 s after a quarter hour, so that neither a short
+    /// rate-limit window (every 15 min) nor the daily one (at midnight UTC) turns between a test's requests while real
+    /// time passes. On the real clock, a test that counted across a quarter hour saw its short count start over ("1,4"
+    /// for "4,4"), and one run between 23:30 and 23:45 UTC saw the daily count start over.
+    func startAfterAQuarterHour() {
+        let now = clock.now.timeIntervalSince1970
+        clock.advance(by: (now / 86_400).rounded(.up) * 86_400 + 3_600 - now + 10)
+    }
+
     /// One HTTP exchange's result.
     struct Reply: Sendable {
         var status: Int
