@@ -22,7 +22,7 @@ import Foundation
 /// - and with the offset out, every step from the fix before to the fix after is one the athlete could make
 ///   (`speedUpFactor` times their pace, and `sparseSlackMeters` for the noise).
 /// The fixes between the two steps are moved back by the offset, taken from the first step's estimate to the second's
-/// in time.
+/// in time, and by the hold's wobble (below).
 ///
 /// A receiver may take a reflection up over two fixes and let go of it over several (its offset decaying over
 /// seconds), so that no one step back mirrors the step out. Then:
@@ -53,15 +53,21 @@ import Foundation
 /// **A hold wobbles**: a reflection's offset wanders while it is held, so that between fixes 3 to 5 s apart a hold of
 /// 40 m can step 10 to 20 m, out of a walker's reach. Such a step ends the hold only if it also stands out from the
 /// steps' unevenness from `sparseNoiseReach` fixes before the step out to as many after it, the measure a step out must
-/// beat; where it is no longer than the hold's other steps make usual, the burst goes on.
+/// beat; where it is no longer than the hold's other steps make usual, the burst goes on. Once the burst is taken, the
+/// part of each step inside its hold beyond the athlete's reach (`SparseBurst.reach`) is the wobble, and goes into the
+/// offset with it (`SparseBurst.offsets(in:)`): taken from the entry's estimate to the exit's alone, the offset left
+/// the wobble in a hold's fixes (up to 11 to 22 m off in `SparseBurstTests`). The athlete's own steps, a turn among
+/// them, are left as they were; so is a wobble within their reach. The reach is read from the run's typical speed and
+/// the athlete's mean velocity across the burst, not from their pace around the step out, which takes in the burst's
+/// own offset.
 ///
 /// Left to the smoother: a burst held across a sharp turn, where the mean velocity across the turn can leave its steps
 /// within the athlete's reach (`SparseBurstTests`); a burst whose steps do not mirror each other; a burst whose hold
-/// wobbles by a step that stands out even from the hold's own unevenness; and the rest of a hold after a wobble part of
-/// the way back that passes for the step back: the mirror test's velocity, from the fix before the burst to the fix
-/// after that step, takes in the offset that fix still shows (seed 78 of `SparseBurstTests`'s hold that wobbles).
-/// Asking every step back to undo half the rise, as a one-fix hold's must, lost on the benchmark's spent sets
-/// (`Benchmarks/generalize/experiments/hold-wobble`).
+/// wobbles by a step that stands out even from the hold's own unevenness; a hold's wobble within the athlete's reach;
+/// and the rest of a hold after a wobble part of the way back that passes for the step back: the mirror test's
+/// velocity, from the fix before the burst to the fix after that step, takes in the offset that fix still shows (seed
+/// 78 of `SparseBurstTests`'s hold that wobbles). Asking every step back to undo half the rise, as a one-fix hold's
+/// must, lost on the benchmark's spent sets (`Benchmarks/generalize/experiments/hold-wobble`).
 extension BurstFilter {
     /// Runs whose median interval is longer than this (seconds) are left alone.
     static let maxSparseInterval = 15.0
@@ -105,6 +111,10 @@ extension BurstFilter {
         var entryX: Double, entryY: Double
         var exitX: Double, exitY: Double
         var vx: Double, vy: Double
+        /// How far the athlete could go in a second across the burst (metres): `speedUpFactor` times the run's
+        /// typical speed, or their mean velocity across the burst if that is faster. (Their pace around the step out
+        /// takes in the burst's own offset.) A step inside the hold longer than this allows is the reflection's wobble.
+        var reach: Double
 
         /// The offset on a fix of the hold at time `t`, taken from the entry's estimate at `start` (the time of fix
         /// `held`) to the exit's at `end` (the time of fix `last`).
@@ -127,6 +137,33 @@ extension BurstFilter {
             guard size > 0 else { return (0, 0) }
             let part = min(1, max(0, (rx * ox + ry * oy) / size))
             return (part * ox, part * oy)
+        }
+
+        /// The offsets on the fixes `first..<end` of `s`: `offset(of:in:)`, and on the hold, its wobble too. That is
+        /// the part of each step inside the hold beyond the athlete's `reach`, summed from the hold's first fix; what
+        /// it comes to at the hold's last fix is spread back over the hold in time, so that the offset there is still
+        /// the exit's estimate. The athlete's own steps, a turn among them, stay as they were.
+        func offsets(in s: [CleaningSample]) -> [(x: Double, y: Double)] {
+            var result = (first..<end).map { offset(of: $0, in: s) }
+            guard last > held else { return result }
+            var wobble = (x: 0.0, y: 0.0)
+            var wobbles = [wobble]
+            for k in (held + 1)...last {
+                let dx = s[k].x - s[k - 1].x, dy = s[k].y - s[k - 1].y, step = hypot(dx, dy)
+                let beyond = max(0, step - reach * (s[k].t - s[k - 1].t))
+                if beyond > 0 {
+                    wobble.x += dx * beyond / step
+                    wobble.y += dy * beyond / step
+                }
+                wobbles.append(wobble)
+            }
+            let start = s[held].t, span = s[last].t - start
+            for k in held...last {
+                let along = span > 0 ? (s[k].t - start) / span : 0.5
+                result[k - first].x += wobbles[k - held].x - along * wobble.x
+                result[k - first].y += wobbles[k - held].y - along * wobble.y
+            }
+            return result
         }
     }
 
@@ -226,7 +263,7 @@ extension BurstFilter {
                       hypot(v.x, v.y) * slowest <= reachable(slowest) + sparseSlackMeters else { return false }
                 found.append(SparseBurst(
                     first: i, held: held, last: j, end: e, entryX: inside.x, entryY: inside.y, exitX: outside.x,
-                    exitY: outside.y, vx: v.x, vy: v.y))
+                    exitY: outside.y, vx: v.x, vy: v.y, reach: speedUpFactor * max(speed, hypot(v.x, v.y))))
                 i = e + 1
                 return true
             }
@@ -281,8 +318,7 @@ extension BurstFilter {
 
     /// Takes a sparse burst's offset out of its fixes.
     static func remove(_ burst: SparseBurst, from samples: inout [CleaningSample]) {
-        let offsets = (burst.first..<burst.end).map { burst.offset(of: $0, in: samples) }
-        for (k, (ox, oy)) in zip(burst.first..<burst.end, offsets) {
+        for (k, (ox, oy)) in zip(burst.first..<burst.end, burst.offsets(in: samples)) {
             samples[k].x -= ox
             samples[k].y -= oy
             samples[k].moved = true
