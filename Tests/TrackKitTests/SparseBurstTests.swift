@@ -151,10 +151,10 @@ struct SparseBurstTests {
     /// the hike came out 2.02–5.16 % long. Held to the steps' unevenness as a step out is, the wobble leaves the hold
     /// going on, the whole burst is found (from 5 s to 46 s, to 49 s on seed 77), and the hike was 0.34–2.26 % long,
     /// the hold's wobbles left in; with the part of their steps beyond the hiker's reach taken out too
-    /// (`aHoldsWobbleIsTakenOutWithItsOffset`), −0.01 to +1.77 %. On seeds 72 and 73
-    /// the watch's noise leaves the wobble within reach and both found it. On seed 78, before and after, the wobble's
-    /// step back is read as the burst's end (from 5 s to 11 s): the mirror test's velocity, from the fix before the
-    /// burst to the fix after the step back, takes in the offset that fix still shows.
+    /// (`aHoldsWobbleIsTakenOutWithItsOffset`), −0.01 to +1.77 %. On seeds 72 and 73 the watch's noise leaves the
+    /// wobble within reach and both found it. On seed 78, before and after, the wobble's step back is read as the
+    /// burst's end (from 5 s to 11 s): the mirror test's velocity, from the fix before the burst to the fix after the
+    /// step back, takes in the offset that fix still shows.
     @Test(arguments: Array(UInt64(71)...77))
     func aHoldsWobbleWithinItsOwnUnevennessDoesNotBreakIt(seed: UInt64) {
         let synthetic = SyntheticTrack(seed: seed, duration: 1800, interval: 1, noise: .watch, speed: { _ in 0.9 })
