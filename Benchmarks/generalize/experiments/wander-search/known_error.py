@@ -18,6 +18,8 @@ import score as S  # noqa: E402
 
 
 def main():
+    if len(sys.argv) not in (6, 8):
+        sys.exit("usage: known_error.py IN.gpx IN.truth.json OUT.gpx WHITE_M SEED [SIGMA_M TAU_S]")
     source, truth_json, out = sys.argv[1], sys.argv[2], sys.argv[3]
     white, seed = float(sys.argv[4]), int(sys.argv[5])
     sigma, tau = (float(sys.argv[6]), float(sys.argv[7])) if len(sys.argv) > 7 else (0.0, 1.0)
