@@ -175,6 +175,100 @@ struct RestStopsTests {
         #expect(Self.length(collapsed, from: 300, to: 900) < 0.4 * Self.length(s, from: 300, to: 900))
     }
 
+    /// A hiker walks 300 s east at 1.2 m/s, rests ten minutes (300 s to 900 s) and walks 300 s north.
+    static func tenMinuteRest(_ t: Double) -> (Double, Double) {
+        if t < 300 { return (1.2 * t, 0) }
+        if t < 900 { return (360, 0) }
+        return (360, 1.2 * (t - 900))
+    }
+
+    /// That rest under a phone's fast and large wander: 8 m over 5 s, with 2 m of white noise. Its fixes range over
+    /// about 45 m in every 200 s window, so a few leave even the 40 m box, and the boxes that must hold every fix find
+    /// 0 to 271 s of the rest on these seeds. With the outermost fixes left out (`trimmedShare`) they find 419 to 493
+    /// s of it, and nothing of the walks either side; what the rest draws falls to a third or less.
+    @Test(arguments: Array(UInt64(1)...8))
+    func aRestUnderAFastLargeWanderIsFoundWithItsOutermostFixesLeftOut(seed: UInt64) throws {
+        let s = Self.phoneFixes(seed: seed, seconds: 1200, sigma: 8, tau: 5, white: 2, path: Self.tenMinuteRest)
+        func total(_ rests: [RestStops.Rest]) -> Double { rests.reduce(0) { $0 + $1.end - $1.start } }
+        let whole = RestStops.find(s, profile: .foot, trimmedShare: 0)
+        let rests = RestStops.find(s, profile: .foot)
+        #expect(total(rests) >= 400)
+        #expect(total(rests) >= total(whole) + 150)
+        #expect(rests.allSatisfy { $0.start >= 300 && $0.end <= 900 })
+        // A rest of a few fixes has a centroid as noisy as its fixes; the long ones lie where the hiker rested.
+        #expect(rests.filter { $0.end - $0.start >= 60 }.allSatisfy { hypot($0.x - 360, $0.y) < 12 })
+        let collapsed = RestStops.collapse(s, rests: rests).samples
+        #expect(Self.length(collapsed, from: 300, to: 900) < 0.35 * Self.length(s, from: 300, to: 900))
+    }
+
+    /// A zigzag into a rest (`zigzagIntoARest`) under a phone's wander (`sigma` metres over `tau` seconds, `white`
+    /// metres of white noise). The zigzag stays within a 40 m box, and its legs are too short for the fixes to hold
+    /// their direction against such noise, so a rest may take the zigzag's last stretch: up to 47 s of its two minutes
+    /// with every fix in the box, up to 59 s once the outermost fixes may be left out (`trimmedShare`), over legs of
+    /// 15, 20 and 30 m and these seeds. A limit, measured here so that it does not grow unseen.
+    @Test(arguments: [(4.0, 5.0, 1.0), (6.0, 5.0, 2.0), (8.0, 5.0, 2.0), (4.0, 30.0, 1.0)])
+    func aZigzagIntoARestLosesAtMostItsLastMinute(sigma: Double, tau: Double, white: Double) {
+        func taken(_ rests: [RestStops.Rest]) -> Double {
+            rests.reduce(0) { $0 + max(0, min($1.end, 300) - max($1.start, 180)) }
+        }
+        for leg in [15.0, 20.0, 30.0] {
+            for seed in UInt64(1)...8 {
+                let s = Self.phoneFixes(
+                    seed: seed, seconds: 1200, sigma: sigma, tau: tau, white: white, path: Self.zigzagIntoARest(leg: leg))
+                let rests = RestStops.find(s, profile: .foot)
+                #expect(taken(rests) <= 60)
+                #expect(taken(RestStops.find(s, profile: .foot, trimmedShare: 0)) <= 50)
+                // And the rest itself is found, its fixes collapsed where the hiker sat.
+                #expect(rests.contains { $0.end > 600 && $0.end <= 900 })
+            }
+        }
+    }
+
+    /// A hiker walks east at 1.2 m/s for 180 s, zigzags up a slope for two minutes (legs of `leg` metres, each 5 m
+    /// further up, at 1 m/s), rests ten minutes at the top (300 s to 900 s) and walks off north.
+    static func zigzagIntoARest(leg: Double) -> (Double) -> (Double, Double) {
+        func walk(_ t: Double) -> (Double, Double) {
+            if t < 180 { return (1.2 * t - 216, 0) }
+            let rise = 5.0, legTime = hypot(leg, rise)
+            let legs = (t - 180) / legTime
+            let along = legs - legs.rounded(.down)
+            return (Int(legs) % 2 == 0 ? along * leg : (1 - along) * leg, legs * rise)
+        }
+        let top = walk(300)
+        return { t in
+            if t < 300 { return walk(t) }
+            if t < 900 { return top }
+            return (top.0, top.1 + 1.2 * (t - 900))
+        }
+    }
+
+    /// The sorted window agrees with sorting the same window's values, far past many insertions and removals.
+    @Test func theSortedWindowMatchesSortingTheWindow() {
+        var rng = SyntheticRandom(seed: 12)
+        let values = (0..<5_000).map { k in k % 7 == 0 ? 3.0 : (rng.gaussian() * 10).rounded() }
+        var window = RestStops.SortedWindow()
+        var pushed = 0, from = 0, mismatches = 0
+        for k in 0..<values.count {
+            while pushed < min(values.count, k + 1 + Int(rng.uniform() * 30)) {
+                window.insert(values[pushed])
+                pushed += 1
+            }
+            let first = max(from, k - Int(rng.uniform() * 40))
+            while from < first {
+                window.remove(values[from])
+                from += 1
+            }
+            let sorted = values[from..<pushed].sorted()
+            if window.values != sorted { mismatches += 1 }
+            let left = sorted.count / 10
+            if sorted.count >= 2 && window.extent(leavingOut: left) != sorted[sorted.count - 1 - left] - sorted[left] {
+                mismatches += 1
+            }
+        }
+        #expect(mismatches == 0)
+        #expect(RestStops.SortedWindow().extent(leavingOut: 0) == .infinity)
+    }
+
     /// A hiker walks 300 s east at 1.2 m/s, rests four minutes (300 to 540 s), runs shuttles along 20 m at `speed`
     /// m/s in the same place for ten minutes (540 to 1,140 s), and walks off north.
     static func shuttlesAfterARest(speed: Double) -> (Double) -> (Double, Double) {

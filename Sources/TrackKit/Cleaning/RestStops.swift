@@ -55,6 +55,17 @@ import Foundation
 /// in the 20 m box itself, where no speed is checked: rests take up to 228 s of fifteen minutes of it
 /// (`switchbacks.py` there).
 ///
+/// A phone whose wander is both large and fast (8 m over 5 s, with 2 m of white noise) scatters its fixes over 5
+/// sigma, 40 m, within a wide box's window of 200 s, so that a few fixes leave even the 40 m box in every window and
+/// whole rests of five to ten minutes were kept, drawn as 100 to 150 m of wandering. So the wide boxes leave out the
+/// `trimmedShare` of the window's fixes that lie furthest out on each side of each axis: nine in ten of a fast wander's
+/// fixes lie within 3.3 sigma. A walk at the slowest pace still covers twice the side in the window, and leaving out
+/// one fix in ten does not bring it in. But where a walk slows into a rest, or folds on itself next to one, a few of
+/// its fixes could now pass; so a fix that passes only with its outermost fixes left out is at rest only if its fixes
+/// do not hold their direction, anchored or not. Over the development sets this takes 25 m of walking into rests
+/// (a hike slowing into its stop, 18.7 m of it), against 100 m with no check on the direction
+/// (`Benchmarks/generalize/experiments/trimmed-boxes/README.md`).
+///
 /// Rests are found on the fixes as they came in (spikes and bursts corrected), and collapsed after the stop collapser,
 /// like its stops: a rest's first and last fix stay, moved to its centroid, so its time is kept and it adds no
 /// distance.
@@ -65,6 +76,9 @@ enum RestStops {
     /// The wider boxes, metres: they extend a rest found in the `side` box, or find one that a phone's loud noise keeps
     /// out of it (see the type's documentation).
     static let wideSides: [Double] = [30, 40]
+    /// The share of a window's fixes that a wide box may leave out on each side of each axis (see the type's
+    /// documentation): the box then holds the middle nine in ten of them along either axis.
+    static let trimmedShare = 0.05
     /// How far apart in time two fixes are for their displacement to measure how fast the fixes move, seconds: long
     /// enough that white noise adds little to it, short enough that a shuttle along 20 m does not turn within it.
     static let speedLag = 5.0
@@ -95,19 +109,25 @@ enum RestStops {
 
     /// The rests of `s` (samples in strictly increasing time), in time order. A fix's window must lie within `s` and
     /// hold `minimumWindowFixes` fixes that reach at least half-way to each of its ends: across a loss of signal the
-    /// test has nothing to see. Linear in the number of fixes (sliding minima and maxima, prefix sums).
-    /// `wideSides`, `speedFactor`, `jitterSeconds` and `persistence` are parameters for tests only.
+    /// test has nothing to see. Linear in the number of fixes (sliding minima and maxima, prefix sums), but for the
+    /// trimmed boxes, which keep each window's fixes sorted: linear in the number of fixes times a window's.
+    /// `wideSides`, `speedFactor`, `jitterSeconds`, `persistence` and `trimmedShare` are parameters for tests only.
     static func find(
         _ s: [CleaningSample], profile: SportProfile, wideSides: [Double] = wideSides,
-        speedFactor: Double = speedFactor, jitterSeconds: Double = jitterSeconds, persistence: Double = persistence
+        speedFactor: Double = speedFactor, jitterSeconds: Double = jitterSeconds, persistence: Double = persistence,
+        trimmedShare: Double = trimmedShare
     ) -> [Rest] {
         let n = s.count
         guard n >= minimumWindowFixes else { return [] }
         let base = stillInBox(s, side: side, profile: profile)
-        var wide = [Bool](repeating: false, count: n)
+        // `wide`: in a wide box with the outermost fixes left out; `whole`: with every fix in it.
+        var wide = [Bool](repeating: false, count: n), whole = [Bool](repeating: false, count: n)
         for wideSide in wideSides {
             let still = stillInBox(s, side: wideSide, profile: profile)
-            for k in 0..<n where still[k] { wide[k] = true }
+            for k in 0..<n where still[k] { wide[k] = true; whole[k] = true }
+            guard trimmedShare > 0 else { continue }
+            let trimmed = stillInTrimmedBox(s, side: wideSide, share: trimmedShare, profile: profile)
+            for k in 0..<n where trimmed[k] { wide[k] = true }
         }
         guard base.contains(true) || wide.contains(true) else { return [] }
         // How fast the fixes move: the displacement from each fix to the first one `speedLag` seconds later, and the
@@ -155,11 +175,14 @@ enum RestStops {
                 let span = time[high] - time[low]
                 guard span > 0 else { atRest[i] = false; continue }
                 let speed = (distance[high] - distance[low]) / span
+                let farSpan = farTime[high] - farTime[low]
+                let held = farSpan <= 0 || (farDistance[high] - farDistance[low]) / farSpan > persistence * speed
+                // In a wide box only with its outermost fixes left out: a walk slowing into a rest, or folded beside
+                // it, may pass that far, so such a fix must not hold its direction, anchored or not.
+                if !whole[i] && held { atRest[i] = false; continue }
                 if speed <= limit { atRest[i] = true; continue }
                 let count = jittered[high] - jittered[low]
                 let own = count > 0 ? ((jitter[high] - jitter[low]) / count).squareRoot() / jitterSeconds : 0
-                let farSpan = farTime[high] - farTime[low]
-                let held = farSpan <= 0 || (farDistance[high] - farDistance[low]) / farSpan > persistence * speed
                 atRest[i] = speed <= own && (anchored || !held)
             }
             k = end
@@ -230,6 +253,61 @@ enum RestStops {
             still[k] = full && highX.value - lowX.value <= side && highY.value - lowY.value <= side
         }
         return still
+    }
+
+    /// Whether each fix of `s` is at rest in a box `side` metres on a side once the `share` of its window's fixes
+    /// furthest out on each side of each axis is left out: `stillInBox`'s test on the rest. Each axis's window is kept
+    /// sorted as it slides.
+    static func stillInTrimmedBox(_ s: [CleaningSample], side: Double, share: Double, profile: SportProfile) -> [Bool] {
+        let n = s.count
+        var still = [Bool](repeating: false, count: n)
+        let half = side / profile.slowestMovingSpeed
+        var xs = SortedWindow(), ys = SortedWindow()
+        var low = 0, high = 0  // the window is low..<high
+        for k in 0..<n {
+            while high < n, s[high].t <= s[k].t + half {
+                xs.insert(s[high].x); ys.insert(s[high].y)
+                high += 1
+            }
+            while s[low].t < s[k].t - half {
+                xs.remove(s[low].x); ys.remove(s[low].y)
+                low += 1
+            }
+            let t = s[k].t
+            let full = t - half >= s[0].t && t + half <= s[n - 1].t && high - low >= minimumWindowFixes
+                && s[low].t <= t - half / 2 && s[high - 1].t >= t + half / 2
+            guard full else { continue }
+            let left = Int(share * Double(high - low))
+            still[k] = xs.extent(leavingOut: left) <= side && ys.extent(leavingOut: left) <= side
+        }
+        return still
+    }
+
+    /// The values of a sliding window in ascending order: each added and removed once, by binary search.
+    struct SortedWindow {
+        private(set) var values: [Double] = []
+
+        /// The first position whose value is not below `value`.
+        private func position(of value: Double) -> Int {
+            var low = 0, high = values.count
+            while low < high {
+                let middle = (low + high) / 2
+                if values[middle] < value { low = middle + 1 } else { high = middle }
+            }
+            return low
+        }
+
+        mutating func insert(_ value: Double) { values.insert(value, at: position(of: value)) }
+
+        /// Removes one copy of `value`, which must have been inserted and not yet removed.
+        mutating func remove(_ value: Double) { values.remove(at: position(of: value)) }
+
+        /// The distance from the lowest to the highest value once `count` values are left out at each end; infinite
+        /// when that leaves fewer than two.
+        func extent(leavingOut count: Int) -> Double {
+            guard values.count - 2 * count >= 2 else { return .infinity }
+            return values[values.count - 1 - count] - values[count]
+        }
     }
 
     /// Whether any fix's window (the fixes within `half` seconds either side of it) may lie in a box `side` metres on
