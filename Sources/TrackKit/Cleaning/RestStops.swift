@@ -55,16 +55,18 @@ import Foundation
 /// in the 20 m box itself, where no speed is checked: rests take up to 228 s of fifteen minutes of it
 /// (`switchbacks.py` there).
 ///
-/// A phone whose wander is both large and fast (8 m over 5 s, with 2 m of white noise) scatters its fixes over 5
-/// sigma, 40 m, within a wide box's window of 200 s, so that a few fixes leave even the 40 m box in every window and
-/// whole rests of five to ten minutes were kept, drawn as 100 to 150 m of wandering. So the wide boxes leave out the
-/// `trimmedShare` of the window's fixes that lie furthest out on each side of each axis: nine in ten of a fast wander's
-/// fixes lie within 3.3 sigma. A walk at the slowest pace still covers twice the side in the window, and leaving out
-/// one fix in ten does not bring it in. But where a walk slows into a rest, or folds on itself next to one, a few of
-/// its fixes could now pass; so a fix that passes only with its outermost fixes left out is at rest only if its fixes
-/// do not hold their direction, anchored or not. Over the development sets this takes 25 m of walking into rests
-/// (a hike slowing into its stop, 18.7 m of it), against 100 m with no check on the direction
-/// (`Benchmarks/generalize/experiments/trimmed-boxes/README.md`).
+/// A phone whose wander is both large and fast (8 m over 5 s, with 2 m of white noise) gives a device lying still
+/// fixes that range over 42 m on each axis in a wide box's 200 s window: 86 % of such windows leave the 40 m box, and
+/// whole rests of five to ten minutes were kept, drawn as up to 157 m of wandering each. So the wide boxes may leave
+/// out the `trimmedShare` of the window's fixes that lie furthest out on each side of each axis: then 0.03 % of those
+/// windows leave the 40 m box (`Benchmarks/generalize/experiments/trimmed-boxes/boxes.py`). A walk at the slowest
+/// pace still covers twice the side in the window, and leaving out a twentieth at each end does not bring it in. But
+/// where a walk slows into a rest, or folds on itself beside one, more of its fixes now pass, so a fix that passes
+/// only with its outermost fixes left out is at rest only if its fixes do not hold their direction, anchored or not.
+/// Over the development sets the rests then took 25 m of walking (18.7 m of it from a hike slowing into its stop),
+/// against none before and 70 m with no check on the direction. And a zigzag up to a rest on legs of 15 to 30 m,
+/// whose legs are too short to hold their direction against such noise, loses up to a minute of itself to the rest
+/// where the whole boxes took up to 47 s (`aZigzagIntoARestLosesAtMostItsLastMinute`).
 ///
 /// Rests are found on the fixes as they came in (spikes and bursts corrected), and collapsed after the stop collapser,
 /// like its stops: a rest's first and last fix stay, moved to its centroid, so its time is kept and it adds no
