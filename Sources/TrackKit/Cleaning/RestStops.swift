@@ -301,8 +301,11 @@ enum RestStops {
 
         mutating func insert(_ value: Double) { values.insert(value, at: position(of: value)) }
 
-        /// Removes one copy of `value`, which must have been inserted and not yet removed.
-        mutating func remove(_ value: Double) { values.remove(at: position(of: value)) }
+        /// Removes one copy of `value`, inserted and not yet removed (a value never inserted is ignored).
+        mutating func remove(_ value: Double) {
+            let index = position(of: value)
+            if index < values.count, values[index] == value { values.remove(at: index) }
+        }
 
         /// The distance from the lowest to the highest value once `count` values are left out at each end; infinite
         /// when that leaves fewer than two.
