@@ -242,6 +242,34 @@ struct RestStopsTests {
         }
     }
 
+    /// The cheap pass before the trimmed boxes never rules out a track on which one of their windows fits: on rests
+    /// under wanders from small to large, on zigzags, and on the walks either side, at 1 s and 10 s. On a steady run it
+    /// rules the track out (a slow walk under noise may pass it: it is a shortcut for tracks that never slow down).
+    @Test func theTrimmedBoxesCheapPassNeverRulesOutAWindowThatFits() {
+        var fitted = 0
+        for (sigma, tau, white) in [(2.0, 30.0, 1.0), (6.0, 20.0, 1.0), (8.0, 5.0, 2.0), (12.0, 5.0, 3.0)] {
+            for seed in UInt64(1)...4 {
+                for path in [Self.tenMinuteRest, Self.zigzagIntoARest(leg: 20)] {
+                    let all = Self.phoneFixes(seed: seed, seconds: 1200, sigma: sigma, tau: tau, white: white, path: path)
+                    for s in [all, all.filter { Int($0.t) % 10 == 0 }] {
+                        for side in RestStops.wideSides {
+                            let fits = RestStops.stillInTrimmedBox(s, side: side, share: 0.05, profile: .foot).contains(true)
+                            if fits { fitted += 1 }
+                            let may = RestStops.anyTrimmedWindowMayFit(s, side: side, share: 0.05, profile: .foot)
+                            #expect(!fits || may)
+                        }
+                    }
+                }
+            }
+        }
+        #expect(fitted >= 100)
+        for speed in [2.0, 3.0] {
+            let s = Self.phoneFixes(seed: 5, seconds: 3_000, sigma: 4, tau: 10, white: 1) { t in (speed * t, 0.2 * speed * t) }
+            let may = RestStops.anyTrimmedWindowMayFit(s, side: 40, share: 0.05, profile: .foot)
+            #expect(!may)
+        }
+    }
+
     /// The sorted window agrees with sorting the same window's values, far past many insertions and removals.
     @Test func theSortedWindowMatchesSortingTheWindow() {
         var rng = SyntheticRandom(seed: 12)

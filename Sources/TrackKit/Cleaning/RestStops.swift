@@ -127,7 +127,8 @@ enum RestStops {
         for wideSide in wideSides {
             let still = stillInBox(s, side: wideSide, profile: profile)
             for k in 0..<n where still[k] { wide[k] = true; whole[k] = true }
-            guard trimmedShare > 0 else { continue }
+            guard trimmedShare > 0, anyTrimmedWindowMayFit(s, side: wideSide, share: trimmedShare, profile: profile)
+            else { continue }
             let trimmed = stillInTrimmedBox(s, side: wideSide, share: trimmedShare, profile: profile)
             for k in 0..<n where trimmed[k] { wide[k] = true }
         }
@@ -284,6 +285,61 @@ enum RestStops {
         }
         return still
     }
+
+    /// Whether any fix's window may pass `stillInTrimmedBox`: a cheap pass that spares it its sorted windows on a track
+    /// that never slows down. If the box holds all but the `share` furthest out on each side of an axis, any set of more
+    /// than twice that many of the window's fixes has one in the box. So the fixes of the window's first third of its
+    /// time, and those of its last third, must come within `side` of each other on each axis. Each third is read by
+    /// the blocks of `trimmedBlock` fixes that lie wholly inside it; where those hold too few fixes to say, the window
+    /// may fit. Windows that do not lie within the track are never judged, as in `stillInTrimmedBox`.
+    static func anyTrimmedWindowMayFit(_ s: [CleaningSample], side: Double, share: Double, profile: SportProfile) -> Bool {
+        let n = s.count, size = trimmedBlock
+        let half = side / profile.slowestMovingSpeed, third = 2 * half / 3
+        let blocks = (n + size - 1) / size
+        var lowX = [Double](repeating: .infinity, count: blocks), highX = [Double](repeating: -.infinity, count: blocks)
+        var lowY = lowX, highY = highX
+        for k in 0..<n {
+            let b = k / size
+            lowX[b] = min(lowX[b], s[k].x); highX[b] = max(highX[b], s[k].x)
+            lowY[b] = min(lowY[b], s[k].y); highY[b] = max(highY[b], s[k].y)
+        }
+        /// The extremes over blocks `from..<to`.
+        func extremes(_ from: Int, _ to: Int) -> (lowX: Double, highX: Double, lowY: Double, highY: Double) {
+            var e = (lowX: Double.infinity, highX: -Double.infinity, lowY: Double.infinity, highY: -Double.infinity)
+            for b in from..<to {
+                e.lowX = min(e.lowX, lowX[b]); e.highX = max(e.highX, highX[b])
+                e.lowY = min(e.lowY, lowY[b]); e.highY = max(e.highY, highY[b])
+            }
+            return e
+        }
+        var low = 0, high = 0  // the window is low..<high
+        var firstEnd = 0  // the first third is low..<firstEnd
+        var lastStart = 0  // the last third is lastStart..<high
+        for k in 0..<n {
+            while s[low].t < s[k].t - half { low += 1 }
+            while high < n, s[high].t <= s[k].t + half { high += 1 }
+            firstEnd = max(firstEnd, low)
+            while firstEnd < high, s[firstEnd].t < s[low].t + third { firstEnd += 1 }
+            while s[lastStart].t <= s[high - 1].t - third { lastStart += 1 }
+            lastStart = max(lastStart, low)
+            guard s[k].t - half >= s[0].t, s[k].t + half <= s[n - 1].t else { continue }
+            let left = Int(share * Double(high - low))
+            // The blocks wholly inside each third.
+            let firstFrom = (low + size - 1) / size, firstTo = firstEnd / size
+            let lastFrom = (lastStart + size - 1) / size, lastTo = high / size
+            guard (firstTo - firstFrom) * size > 2 * left, (lastTo - lastFrom) * size > 2 * left else { return true }
+            let first = extremes(firstFrom, firstTo), last = extremes(lastFrom, lastTo)
+            if first.lowX - last.highX <= side, last.lowX - first.highX <= side,
+                first.lowY - last.highY <= side, last.lowY - first.highY <= side
+            {
+                return true
+            }
+        }
+        return false
+    }
+
+    /// Fixes per block in `anyTrimmedWindowMayFit`.
+    static let trimmedBlock = 16
 
     /// The values of a sliding window in ascending order: each added and removed once, by binary search.
     struct SortedWindow {
