@@ -11,8 +11,11 @@ import numpy as np
 
 
 def main():
-    args = [float(a) for a in sys.argv[1:]] or [8, 5, 2, 40, 200]
-    if len(args) != 5:
+    try:
+        args = [float(a) for a in sys.argv[1:]] or [8, 5, 2, 40, 200]
+    except ValueError:
+        sys.exit(__doc__)
+    if len(args) != 5 or min(args) < 0 or args[1] <= 0 or args[4] < 2:
         sys.exit(__doc__)
     sigma, tau, white, side, window = args
     rng = np.random.default_rng(1)
