@@ -2,6 +2,7 @@
 """Table of smooth_wander.py's results.
 
 Usage: summary.py RESULTS.jsonl[,MORE.jsonl...] [REGEX]    (REGEX: only files whose name it matches)
+Where turning.py's results are among the files, a second table sets them beside the first's.
 Per file: the noise-free floor; each model's distance error (%), its error on straights (`jitter`) and its loss per
 sharp turn (m); the gain in score per fix of the first- and of the second-order model over the white-noise one; and
 the error of the model a likelihood rule like the product's would use (the best-scoring wander, only when it gains
@@ -40,6 +41,8 @@ def main(argv):
         if not wanted.search(name):
             continue
         r = rows[name]
+        if "o0" not in r:
+            continue
         floor = r["o0"]["floor"]
         first = pick(r, ["o1"])
         second = pick(r, ["o1", "o2"])
@@ -53,6 +56,22 @@ def main(argv):
         print(f"\n{len(without)} files, |error − floor|: without the second-order model median "
               f"{statistics.median(without):.2f}, sum {sum(without):.2f} points; with it median "
               f"{statistics.median(with_second):.2f}, sum {sum(with_second):.2f} points")
+    turning = [name for name in sorted(rows) if wanted.search(name) and "turning" in rows[name] and "o0" in rows[name]]
+    if turning:
+        print("\n| file | floor | chosen without o2 | o2 | turning | per sharp turn, o0 / o2 / turning | turning on straights | turning model (sigma, tau, white, speed noise, turn noise) |")
+        print("|---|---|---|---|---|---|---|---|")
+        first_off, turning_off = [], []
+        for name in turning:
+            r = rows[name]
+            t, floor, first = r["turning"], r["o0"]["floor"], pick(r, ["o1"])
+            print(f"| {name} | {floor:+.2f} % | {first['error']:+.2f} % | {r['o2']['error']:+.2f} % | {t['error']:+.2f} % | "
+                  f"{metres(r['o0']['turn_loss'])} / {metres(r['o2']['turn_loss'])} / {metres(t['turn_loss'])} m | "
+                  f"{t['jitter']:+.2f} % | {t['model']} |")
+            first_off.append(abs(first["error"] - floor))
+            turning_off.append(abs(t["error"] - floor))
+        print(f"\n{len(turning)} files, |error − floor|: chosen without o2 median {statistics.median(first_off):.2f}, "
+              f"sum {sum(first_off):.2f} points; turning median {statistics.median(turning_off):.2f}, "
+              f"sum {sum(turning_off):.2f} points")
 
 
 if __name__ == "__main__":
