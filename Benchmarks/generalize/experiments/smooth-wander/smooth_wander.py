@@ -195,7 +195,7 @@ def smooth(ts, z, c, order, q_steps=None):
     return out
 
 
-def turn_scores(ts, z, candidates, keep=False, q_steps=None):
+def turn_scores(ts, z, candidates, keep=False):
     """Interacting multiple model over the second-order model: two modes that differ only in acceleration noise
     (candidate = [sigma, tau, white, q_straight, q_turn]). Returns scores, and with keep the mode probabilities."""
     order, n, modes = 2, 4, 2
@@ -217,6 +217,7 @@ def turn_scores(ts, z, candidates, keep=False, q_steps=None):
         weights = switch[None] * mu[:, :, None] / predicted_mode[:, None, :]
         x0 = np.einsum("cij,ciad->cjad", weights, x)
         spread = x[:, :, None] - x0[:, None, :]
+        # The two axes share one covariance, so the modes' spread of means enters as the mean over the axes.
         p0 = (np.einsum("cij,cixy->cjxy", weights, p)
               + np.einsum("cij,cijax,cijay->cjxy", weights, spread, spread) / 2)
         if dt not in cache:

@@ -6,8 +6,8 @@ Where turning.py's results are among the files, a second table sets them beside 
 Per file: the noise-free floor; each model's distance error (%), its error on straights (`jitter`) and its loss per
 sharp turn (m); the gain in score per fix of the first- and of the second-order model over the white-noise one; and
 the error of the model a likelihood rule like the product's would use (the best-scoring wander, only when it gains
-more than 0.05 a fix over white noise alone, as `KalmanSmoother.wanderGainPerPoint`). Last line: median and sum of |error − floor| under that rule, with and without
-the second-order model among the choices.
+more than 0.05 a fix over white noise alone, as `KalmanSmoother.wanderGainPerPoint`). Last line: median and sum of
+|error − floor| under that rule, with and without the second-order model among the choices.
 """
 import json
 import re
@@ -26,15 +26,23 @@ def pick(result, wanders):
 def main(argv):
     if len(argv) not in (1, 2):
         sys.exit(__doc__)
-    wanted = re.compile(argv[1] if len(argv) == 2 else "")
+    try:
+        wanted = re.compile(argv[1] if len(argv) == 2 else "")
+    except re.error as error:
+        sys.exit(f"summary.py: not a regular expression: {error}")
     rows = {}
     for path in argv[0].split(","):
-        for line in open(path):
-            result = json.loads(line)
-            rows.setdefault(result["name"], {}).update(result)
+        try:
+            with open(path) as lines:
+                for line in lines:
+                    result = json.loads(line)
+                    rows.setdefault(result["name"], {}).update(result)
+        except (OSError, ValueError, KeyError, TypeError) as error:
+            sys.exit(f"summary.py: cannot read {path}: {error}")
     without, with_second = [], []
     print("| file | floor | o0 | o1 | o2 | turns | o2 on straights | per sharp turn, o0 / o2 | o1 gain a fix | o2 gain a fix | chosen without o2 | chosen with o2 | o2 model (sigma, tau, white, q) |")
     print("|---|---|---|---|---|---|---|---|---|---|---|---|---|")
+
     def metres(value):
         return "–" if value is None else f"{value:+.1f}"
     for name in sorted(rows):
