@@ -47,22 +47,33 @@ def walk(speed, radius, leg):
     return np.array(out)
 
 
-def main(argv):
+def walk_arguments(argv, usage):
+    """SPEED RADIUS LEG SIGMA TAU [SEED] read and checked; exits with `usage` when they are not that."""
     try:
         speed, radius, leg, sigma, tau = (float(a) for a in argv[:5])
         seed = int(argv[5]) if len(argv) > 5 else 1
         if len(argv) not in (5, 6) or speed <= 0 or radius < 0 or leg <= 0 or sigma <= 0 or tau <= 0:
             raise ValueError
     except ValueError:
-        sys.exit(__doc__)
+        sys.exit(usage)
+    return speed, radius, leg, sigma, tau, seed
+
+
+def recorded(speed, radius, leg, sigma, tau, seed):
+    """The true walk, its fixes under the smooth error and 0.5 m of white noise, and their times."""
     rng = random.Random(seed)
     truth = walk(speed, radius, leg)
     ex, ey = smooth_gauss_markov(rng, FIXES, sigma, tau), smooth_gauss_markov(rng, FIXES, sigma, tau)
     z = truth + np.array([ex, ey]).T + np.array([[rng.gauss(0, 0.5), rng.gauss(0, 0.5)] for _ in range(FIXES)])
-    ts = np.arange(FIXES, dtype=float)
+    return truth, z, np.arange(FIXES, dtype=float)
 
-    def length(xy):
-        return float(np.hypot(*np.diff(xy, axis=0).T).sum())
+
+def length(xy):
+    return float(np.hypot(*np.diff(xy, axis=0).T).sum())
+
+
+def main(argv):
+    truth, z, ts = recorded(*walk_arguments(argv, __doc__))
     true_length = length(truth)
     print(f"fixes as recorded {100 * (length(z) / true_length - 1):+.2f} %")
     for order in (0, 1, 2):

@@ -19,7 +19,6 @@ rad²/s³], its score per fix and `../../score.py`'s figures}, which summary.py 
 import json
 import math
 import os
-import random
 import sys
 
 import numpy as np
@@ -30,7 +29,6 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 import hairpins  # noqa: E402
 import score as S  # noqa: E402
 import smooth_wander as W  # noqa: E402
-from worlds import smooth_gauss_markov  # noqa: E402
 
 FIT_POINTS = 2000
 SPEED_NOISES = (0.001, 0.01, 0.1)
@@ -152,28 +150,14 @@ def search(runs):
 
 def main(argv):
     if argv[:1] == ["--hairpins"]:
-        try:
-            speed, radius, leg, sigma, tau = (float(a) for a in argv[1:6])
-            seed = int(argv[6]) if len(argv) > 6 else 1
-            if len(argv) not in (6, 7) or speed <= 0 or radius < 0 or leg <= 0 or sigma <= 0 or tau <= 0:
-                raise ValueError
-        except ValueError:
-            sys.exit(__doc__)
-        rng = random.Random(seed)
-        truth = hairpins.walk(speed, radius, leg)
-        count = hairpins.FIXES
-        ex, ey = smooth_gauss_markov(rng, count, sigma, tau), smooth_gauss_markov(rng, count, sigma, tau)
-        z = truth + np.array([ex, ey]).T + np.array([[rng.gauss(0, 0.5), rng.gauss(0, 0.5)] for _ in range(count)])
-        ts = np.arange(count, dtype=float)
+        truth, z, ts = hairpins.recorded(*hairpins.walk_arguments(argv[1:], __doc__))
         score, model = search([(ts, z)])
         _, xy = run(ts, z, model, keep=True)
         if xy is None:
             sys.exit(f"turning.py: the fitted model {model} broke down beyond the fixes it was fitted on")
 
-        def length(points):
-            return float(np.hypot(*np.diff(points, axis=0).T).sum())
         print(json.dumps({"walk": argv[1:], "model": list(model), "score": score / FIT_POINTS,
-                          "error": 100 * (length(xy) / length(truth) - 1)}), flush=True)
+                          "error": 100 * (hairpins.length(xy) / hairpins.length(truth) - 1)}), flush=True)
         return
     if len(argv) != 2 or not argv[0].endswith(".gpx"):
         sys.exit(__doc__)
