@@ -201,6 +201,47 @@ struct RestStopsTests {
         #expect(Self.length(collapsed, from: 300, to: 900) < 0.35 * Self.length(s, from: 300, to: 900))
     }
 
+    /// The same rest recorded 20 times a second (each second's fix written 20 times over, with 0.3 m of white noise):
+    /// a trimmed box's window then holds 4,000 fixes, more than it sorts (`trimmedSortedValues`), so it sorts every
+    /// fourth. That gives the same answer as sorting them all for 99.97 % of the fixes or more on these seeds; the 40 m
+    /// box then holds 77 to 79 % of the rest's fixes, and none more than 50 s from it.
+    @Test(arguments: [UInt64(1), 2])
+    func aRestRecordedTwentyTimesASecondSortsABoundedWindow(seed: UInt64) throws {
+        let fixes = Self.phoneFixes(seed: seed, seconds: 1200, sigma: 8, tau: 5, white: 2, path: Self.tenMinuteRest)
+        let s = Self.manyTimesASecond(fixes, rate: 20)
+        let bounded = RestStops.stillInTrimmedBox(s, side: 40, share: RestStops.trimmedShare, profile: .foot)
+        let all = RestStops.stillInTrimmedBox(
+            s, side: 40, share: RestStops.trimmedShare, profile: .foot, sortedValues: .max)
+        let agree = zip(bounded, all).filter { $0 == $1 }.count
+        #expect(Double(agree) >= 0.99 * Double(s.count))
+        let resting = s.indices.filter { s[$0].t >= 300 && s[$0].t < 900 }
+        #expect(Double(resting.filter { bounded[$0] }.count) >= 0.7 * Double(resting.count))
+        #expect(!s.indices.contains { bounded[$0] && (s[$0].t < 250 || s[$0].t > 950) })
+    }
+
+    /// A crafted or logger's file at 1,000 Hz, lying still for ten minutes: a trimmed box's window would hold 200,000
+    /// fixes, and sorting all of them took minutes. The time limit only guards against that.
+    @Test(.timeLimit(.minutes(1))) func aThousandHertzRestDoesNotHang() {
+        var rng = SyntheticRandom(seed: 5)
+        let s = (0..<600_000).map { k in
+            CleaningSample(source: k, t: Double(k) / 1000, x: 3 * rng.gaussian(), y: 3 * rng.gaussian())
+        }
+        let rests = RestStops.find(s, profile: .foot)
+        #expect(rests.count == 1)
+    }
+
+    /// `fixes` (one a second) written `rate` times a second, each copy with 0.3 m of white noise.
+    static func manyTimesASecond(_ fixes: [CleaningSample], rate: Int) -> [CleaningSample] {
+        var rng = SyntheticRandom(seed: 11)
+        return fixes.flatMap { fix in
+            (0..<rate).map { j in
+                CleaningSample(
+                    source: fix.source * rate + j, t: fix.t + Double(j) / Double(rate), x: fix.x + 0.3 * rng.gaussian(),
+                    y: fix.y + 0.3 * rng.gaussian())
+            }
+        }
+    }
+
     /// A zigzag into a rest (`zigzagIntoARest`) under a phone's wander (`sigma` metres over `tau` seconds, `white`
     /// metres of white noise). The zigzag stays within a 40 m box, and its legs are too short for the fixes to hold
     /// their direction against such noise, so a rest may take the zigzag's last stretch: up to 47 s of its two minutes

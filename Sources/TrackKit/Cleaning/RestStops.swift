@@ -112,7 +112,8 @@ enum RestStops {
     /// The rests of `s` (samples in strictly increasing time), in time order. A fix's window must lie within `s` and
     /// hold `minimumWindowFixes` fixes that reach at least half-way to each of its ends: across a loss of signal the
     /// test has nothing to see. Linear in the number of fixes (sliding minima and maxima, prefix sums), but for the
-    /// trimmed boxes, which keep each window's fixes sorted: linear in the number of fixes times a window's.
+    /// trimmed boxes, which keep each window's fixes sorted: linear in the number of fixes times a window's, at most
+    /// `trimmedSortedValues`.
     /// `wideSides`, `speedFactor`, `jitterSeconds`, `persistence` and `trimmedShare` are parameters for tests only.
     static func find(
         _ s: [CleaningSample], profile: SportProfile, wideSides: [Double] = wideSides,
@@ -260,27 +261,36 @@ enum RestStops {
 
     /// Whether each fix of `s` is at rest in a box `side` metres on a side once the `share` of its window's fixes
     /// furthest out on each side of each axis is left out: `stillInBox`'s test on the rest. Each axis's window is kept
-    /// sorted as it slides.
-    static func stillInTrimmedBox(_ s: [CleaningSample], side: Double, share: Double, profile: SportProfile) -> [Bool] {
+    /// sorted as it slides. Where a window would hold more than `sortedValues` fixes (a recording faster than about
+    /// 5 Hz), every fix's window sorts only every `stride`-th fix of the track, the same for all, so that no window
+    /// holds more: a sorted window costs each fix time in proportion to its size, and a file recorded at 100 Hz or
+    /// more would otherwise spend seconds to hours here. The fixes left out are the window's own neighbours, seconds
+    /// apart at most; the share is taken of the fixes sorted. (`sortedValues` is a parameter for tests only.)
+    static func stillInTrimmedBox(
+        _ s: [CleaningSample], side: Double, share: Double, profile: SportProfile, sortedValues: Int = trimmedSortedValues
+    ) -> [Bool] {
         let n = s.count
         var still = [Bool](repeating: false, count: n)
         let half = side / profile.slowestMovingSpeed
+        // The stride that keeps the sorted fixes of the fullest window within `sortedValues`.
+        let widest = widestWindow(s, span: 2 * half)
+        let stride = widest <= sortedValues ? 1 : (widest - 1) / max(1, sortedValues) + 1
         var xs = SortedWindow(), ys = SortedWindow()
         var low = 0, high = 0  // the window is low..<high
         for k in 0..<n {
             while high < n, s[high].t <= s[k].t + half {
-                xs.insert(s[high].x); ys.insert(s[high].y)
+                if high % stride == 0 { xs.insert(s[high].x); ys.insert(s[high].y) }
                 high += 1
             }
             while s[low].t < s[k].t - half {
-                xs.remove(s[low].x); ys.remove(s[low].y)
+                if low % stride == 0 { xs.remove(s[low].x); ys.remove(s[low].y) }
                 low += 1
             }
             let t = s[k].t
             let full = t - half >= s[0].t && t + half <= s[n - 1].t && high - low >= minimumWindowFixes
                 && s[low].t <= t - half / 2 && s[high - 1].t >= t + half / 2
             guard full else { continue }
-            let left = Int(share * Double(high - low))
+            let left = Int(share * Double(xs.values.count))
             still[k] = xs.extent(leavingOut: left) <= side && ys.extent(leavingOut: left) <= side
         }
         return still
@@ -293,8 +303,9 @@ enum RestStops {
     /// the blocks of `trimmedBlock` fixes that lie wholly inside it; where those hold too few fixes to say, the window
     /// may fit. Windows that do not lie within the track are never judged, as in `stillInTrimmedBox`.
     static func anyTrimmedWindowMayFit(_ s: [CleaningSample], side: Double, share: Double, profile: SportProfile) -> Bool {
-        let n = s.count, size = trimmedBlock
         let half = side / profile.slowestMovingSpeed, third = 2 * half / 3
+        // Blocks grow with the fullest window, so that no window reads more than about `trimmedBlocksAWindow` of them.
+        let n = s.count, size = max(trimmedBlock, widestWindow(s, span: 2 * half) / trimmedBlocksAWindow)
         let blocks = (n + size - 1) / size
         var lowX = [Double](repeating: .infinity, count: blocks), highX = [Double](repeating: -.infinity, count: blocks)
         var lowY = lowX, highY = highX
@@ -338,8 +349,23 @@ enum RestStops {
         return false
     }
 
-    /// Fixes per block in `anyTrimmedWindowMayFit`.
+    /// Fixes per block in `anyTrimmedWindowMayFit`, and the most blocks a window spans before blocks grow (a window
+    /// of more than 1,024 fixes, a recording faster than about 5 Hz).
     static let trimmedBlock = 16
+    static let trimmedBlocksAWindow = 64
+
+    /// The most fixes of `s` within any `span` seconds.
+    static func widestWindow(_ s: [CleaningSample], span: Double) -> Int {
+        var widest = 0, first = 0
+        for k in s.indices {
+            while s[first].t < s[k].t - span { first += 1 }
+            widest = max(widest, k - first + 1)
+        }
+        return widest
+    }
+    /// The most fixes a trimmed box's sorted window holds (`stillInTrimmedBox`): 1,024, so that a recording of up to
+    /// about 5 Hz has every fix of its window sorted.
+    static let trimmedSortedValues = 1024
 
     /// The values of a sliding window in ascending order: each added and removed once, by binary search.
     struct SortedWindow {
