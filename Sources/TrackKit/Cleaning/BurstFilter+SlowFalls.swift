@@ -45,11 +45,12 @@ extension BurstFilter {
 }
 
 extension BurstFilter.Finder {
-    /// Clear jumps that begin a burst whose return is a slow fall, with their partners, in time order.
-    func slowFallBursts() -> [BurstFilter.Burst] {
+    /// Clear jumps that begin a burst whose return is a slow fall, with their partners, in time order. `clear` are
+    /// this finder's `clearJumps()`.
+    func slowFallBursts(from clear: [BurstFilter.Jump]? = nil) -> [BurstFilter.Burst] {
         var bursts: [BurstFilter.Burst] = []
         var end = -1
-        for jump in clearJumps() where jump.last > end && abruptStep(jump) >= BurstFilter.slowFallAbruptness * floor(1) {
+        for jump in clear ?? clearJumps() where jump.last > end && abruptStep(jump) >= BurstFilter.slowFallAbruptness * floor(1) {
             if let burst = slowFalls(after: jump).lazy.map({ BurstFilter.Burst(entry: jump, exit: $0) }).first(where: leavesNoJump) {
                 bursts.append(burst)
                 end = burst.exit.first

@@ -93,6 +93,10 @@ enum BurstFilter {
     static let maxHoldFixes = 160
     /// Runs whose median interval is longer than this (seconds) are left alone.
     static let maxInterval = 5.0
+    /// From this many fixes in a run on, its clear jumps are looked for on two threads (`clearJumpCandidates()`):
+    /// searched for twice over every fix, they took about a quarter of the CPU time of `trackdrop check --out` on a
+    /// 500,000-fix recording made every second (`Benchmarks/results/trackkit.md`).
+    static let parallelFixes = 50_000
 
     /// A jump in the fixes: `last` is the last fix before it, `first` the first after it; (dx, dy) is how far the
     /// line after it sits from the line before it, at the middle of the jump.
@@ -216,7 +220,8 @@ enum BurstFilter {
         }
         guard interval >= minInterval else { return Corrections() }
         let finder = Finder(samples, range: range, interval: interval, sigma: sigma)
-        let bursts = finder.bursts()
+        let candidates = finder.clearJumpCandidates()
+        let bursts = finder.bursts(from: finder.largestOf(candidates))
         for burst in bursts { remove(burst, from: &samples) }
         // Then the bursts with no hold, on the fixes with the others taken out.
         let flashes = Finder(samples, range: range, judgingAs: finder).flashes()
@@ -232,8 +237,10 @@ enum BurstFilter {
         // Last, the jumps left: a drift that ends in one (`BurstFilter+Drifts.swift`).
         let drifts = Finder(samples, range: range, judgingAs: finder).drifts()
         for drift in drifts { remove(drift, from: &samples) }
-        // And the clear jumps still left that begin a burst with a slow fall (`BurstFilter+SlowFalls.swift`).
-        let slow = Finder(samples, range: range, judgingAs: finder).slowFallBursts()
+        // And the clear jumps still left that begin a burst with a slow fall (`BurstFilter+SlowFalls.swift`), found
+        // again only near the fixes moved since the first search.
+        let after = Finder(samples, range: range, judgingAs: finder)
+        let slow = after.slowFallBursts(from: after.clearJumps(updating: candidates, from: finder))
         for burst in slow { remove(burst, from: &samples) }
         return Corrections(bursts: bursts.count + flashes.count + slow.count + sparse.count, drifts: drifts.count)
     }
@@ -377,10 +384,75 @@ enum BurstFilter {
 
         /// The clear jumps: where the athlete's velocity holds and the step stands `noiseFactor` times above its
         /// noise. For each fix the best-supported jump after it; then the largest of those that overlap.
-        func clearJumps() -> [Jump] {
-            var candidates: [(jump: Jump, score: Double)] = []
-            var current: (jump: Jump, score: Double)?
+        func clearJumps() -> [Jump] { largestOf(clearJumpCandidates()) }
+
+        /// Every fix's best-supported clear jump after it, in the order of those fixes. On two threads from
+        /// `parallelFixes` fixes on: each fix's candidate depends on no other fix's, so the halves join in order.
+        func clearJumpCandidates() -> [Candidate] {
             let lasts = range.lowerBound..<max(range.lowerBound, range.upperBound - 1)
+            guard lasts.count >= parallelFixes else { return clearJumpCandidates(lasts: lasts) }
+            let middle = lasts.lowerBound + lasts.count / 2
+            let later = SecondThread { [self] in clearJumpCandidates(lasts: middle..<lasts.upperBound) }
+            return clearJumpCandidates(lasts: lasts.lowerBound..<middle) + later.join()
+        }
+
+        /// The clear jumps of these fixes, where `earlier` are `clearJumpCandidates()` of a finder that judged as this
+        /// one does, over fixes at the same times, some of which have since moved (bursts, flashes and drifts taken
+        /// out). A fix's candidate depends only on the fixes from `candidateReach.behind` before it to
+        /// `candidateReach.ahead` after it (the windows and steps are bounded in fixes), so only the candidates of
+        /// fixes that near a moved one are found again; the rest are `earlier`'s. The same jumps as `clearJumps()`.
+        func clearJumps(updating earlier: [Candidate], from before: Finder) -> [Jump] {
+            guard before.range == range, before.s.count == s.count,
+                  range.allSatisfy({ before.s[$0].t == s[$0].t }) else { return clearJumps() }
+            let lastsEnd = max(range.lowerBound, range.upperBound - 1)  // a candidate's fix is before this one
+            // The fixes whose candidates are found again, as ranges in time order.
+            var stale: [Range<Int>] = []
+            for i in range where before.s[i].x != s[i].x || before.s[i].y != s[i].y {
+                let from = max(range.lowerBound, i - Self.candidateReach.ahead)
+                let to = min(lastsEnd, i + Self.candidateReach.behind + 1)
+                guard from < to else { continue }
+                if let previous = stale.last, from <= previous.upperBound {
+                    stale[stale.count - 1] = previous.lowerBound..<max(previous.upperBound, to)
+                } else {
+                    stale.append(from..<to)
+                }
+            }
+            guard !stale.isEmpty else { return largestOf(earlier) }
+            var merged: [Candidate] = []
+            merged.reserveCapacity(earlier.count)
+            var next = 0  // the first of `earlier` not yet taken or passed over
+            for lasts in stale {
+                while next < earlier.count, earlier[next].jump.last < lasts.lowerBound {
+                    merged.append(earlier[next])
+                    next += 1
+                }
+                while next < earlier.count, earlier[next].jump.last < lasts.upperBound { next += 1 }
+                merged += clearJumpCandidates(lasts: lasts)
+            }
+            merged += earlier[next...]
+            return largestOf(merged)
+        }
+
+        /// How far a fix's clear-jump candidate reaches, in fixes: back to the start of the window before it, ahead
+        /// to the end of the window after the furthest first fix of a step.
+        static let candidateReach = (behind: maxWindowFixes - 1, ahead: maxStepFixes + maxWindowFixes - 1)
+
+        /// A fix's best-supported clear jump after it, and how far it stands above its noise.
+        typealias Candidate = (jump: Jump, score: Double)
+
+        /// Of overlapping candidates, the largest jump; in time order.
+        func largestOf(_ candidates: [Candidate]) -> [Jump] {
+            var kept: [Jump] = []
+            for jump in candidates.map(\.jump).sorted(by: { $0.size > $1.size }) where !kept.contains(where: { overlap($0, jump) }) {
+                kept.append(jump)
+            }
+            return kept.sorted { $0.last < $1.last }
+        }
+
+        /// The best-supported clear jump after each of `lasts` that has one, in their order.
+        func clearJumpCandidates(lasts: Range<Int>) -> [Candidate] {
+            var candidates: [Candidate] = []
+            var current: Candidate?
             forEachStep(lasts: lasts, maxVelocityChange: velocityTolerance) { jump, variance, change in
                 if let c = current, c.jump.last != jump.last {
                     candidates.append(c)
@@ -394,11 +466,7 @@ enum BurstFilter {
                 if score > current?.score ?? 0 { current = (jump, score) }
             }
             if let current { candidates.append(current) }
-            var kept: [Jump] = []
-            for jump in candidates.map(\.jump).sorted(by: { $0.size > $1.size }) where !kept.contains(where: { overlap($0, jump) }) {
-                kept.append(jump)
-            }
-            return kept.sorted { $0.last < $1.last }
+            return candidates
         }
 
         /// Whether the athlete could not have made the jump: getting from where the line before it puts them at its
@@ -481,11 +549,12 @@ enum BurstFilter {
         }
 
         /// Clear jumps with their partners, in time order, none inside another. A clear jump is taken for a burst's
-        /// entry first, then for its exit; of its partners, the best match that leaves no jump behind.
-        func bursts() -> [Burst] {
+        /// entry first, then for its exit; of its partners, the best match that leaves no jump behind. `clear` are
+        /// this finder's `clearJumps()`.
+        func bursts(from clear: [Jump]? = nil) -> [Burst] {
             var bursts: [Burst] = []
             var end = -1
-            for jump in clearJumps() where jump.last > end {
+            for jump in clear ?? clearJumps() where jump.last > end {
                 let forward = partners(of: jump, after: true).lazy.map { Burst(entry: jump, exit: $0) }
                 let backward = partners(of: jump, after: false).lazy.filter { $0.last > end }.map { Burst(entry: $0, exit: jump) }
                 if let burst = forward.first(where: leavesNoJump) ?? backward.first(where: leavesNoJump) {
