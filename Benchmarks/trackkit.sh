@@ -3,11 +3,18 @@
 # 500,000-point (~53 MB: lat, lon, ele, time; heart rate on every 20th point) GPX, plus a typical
 # 1 MB file (10,000 points) including process start.
 # usage: Benchmarks/trackkit.sh            (prints a Markdown table; see Benchmarks/results/trackkit.md)
+#   RUNS=N   runs of each large-file row, the median reported (default 3); SKIP_BUILD=1 uses the built binary
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD
 WORK=${TRACKKIT_BENCH_DIR:-/tmp/trackdrop-trackkit-bench}
 POINTS=${POINTS:-500000}
+RUNS=${RUNS:-3}
+if ! [[ $RUNS =~ ^[0-9]+$ ]] || (( 10#$RUNS < 1 )); then
+  echo "trackkit.sh: RUNS must be a whole number of runs, at least 1 (got '$RUNS')" >&2
+  exit 2
+fi
+RUNS=$((10#$RUNS))
 mkdir -p "$WORK"
 
 need_apt=()
@@ -34,21 +41,30 @@ TRACKDROP=$ROOT/.build/release/trackdrop
 size_mb=$(python3 -c "import os; print(os.path.getsize('$BIG') / 1e6)")
 small_mb=$(python3 -c "import os; print(os.path.getsize('$SMALL') / 1e6)")
 
-# measure NAME COMMAND...: wall seconds and peak RSS from GNU time.
+# measure NAME COMMAND...: the median wall seconds of RUNS runs (3 unless set; the machine drifts by a third from
+# minute to minute, so one run says little) and the largest peak RSS, from GNU time.
 measure() {
   local name=$1; shift
-  local log=$WORK/time.log
-  /usr/bin/time -v "$@" >/dev/null 2>"$log" || true
-  local wall rss
-  wall=$(awk -F': ' '/Elapsed \(wall clock\)/ {n=split($2,p,":"); s=0; for(i=1;i<=n;i++) s=s*60+p[i]; print s}' "$log")
-  rss=$(awk -F': ' '/Maximum resident set size/ {printf "%.0f", $2/1024}' "$log")
-  printf '| %s | %.2f | %.1f | %s |\n' "$name" "$wall" "$(python3 -c "print($size_mb / max($wall, 0.001))")" "$rss"
+  local log=$WORK/time.log walls="" rss=0 r
+  for ((r = 0; r < RUNS; r++)); do
+    /usr/bin/time -v "$@" >/dev/null 2>"$log" || true
+    walls="$walls $(awk -F': ' '/Elapsed \(wall clock\)/ {n=split($2,p,":"); s=0; for(i=1;i<=n;i++) s=s*60+p[i]; print s}' "$log")"
+    rss=$(awk -F': ' -v top="$rss" '/Maximum resident set size/ {m=$2/1024; if (m > top) top=m} END {printf "%.0f", top}' "$log")
+  done
+  python3 - "$name" "$size_mb" "$rss" $walls <<'PY'
+import statistics, sys
+name, size, rss, walls = sys.argv[1], float(sys.argv[2]), sys.argv[3], [float(w) for w in sys.argv[4:]]
+wall = statistics.median(walls)
+print(f"| {name} | {wall:.2f} | {size / max(wall, 0.001):.1f} | {rss} | {', '.join(f'{w:.2f}' for w in walls)} |")
+PY
 }
 
 echo "Input: $BIG, $POINTS points, ${size_mb} MB ($(date -u +%Y-%m-%dT%H:%M:%SZ), $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg))"
 echo
-echo "| tool | seconds | MB/s | peak RSS (MiB) |"
-echo "|---|---:|---:|---:|"
+echo "Each row: the median of $RUNS runs, and the largest peak RSS of them."
+echo
+echo "| tool | seconds | MB/s | peak RSS (MiB) | every run (s) |"
+echo "|---|---:|---:|---:|---|"
 measure "xmllint --stream --noout (libxml2 parse floor)" xmllint --stream --noout "$BIG"
 measure "gpsbabel -i gpx -o gpx" gpsbabel -i gpx -f "$BIG" -o gpx -F "$WORK/gpsbabel.gpx"
 measure "gpsbabel -x position,distance=3m" gpsbabel -i gpx -f "$BIG" -x position,distance=3m -o gpx -F "$WORK/gpsbabel-pos.gpx"
