@@ -41,6 +41,10 @@ struct ClearJumpSearchTests {
         // Nothing moved: the jumps found before.
         let unmoved = BurstFilter.Finder(samples, range: range, judgingAs: finder)
         #expect(unmoved.clearJumps(updating: candidates, from: finder) == finder.clearJumps())
+        // Candidates of a finder that judged otherwise (a louder noise, so higher floors) are not reused.
+        let louder = BurstFilter.Finder(samples, range: range, interval: 1, sigma: 6)
+        #expect(louder.clearJumps() != finder.clearJumps(), "seed \(seed): the louder noise changed nothing")
+        #expect(finder.clearJumps(updating: louder.clearJumpCandidates(), from: louder) == finder.clearJumps())
 
         var moved = samples
         for i in range {

@@ -400,9 +400,12 @@ enum BurstFilter {
         /// one does, over fixes at the same times, some of which have since moved (bursts, flashes and drifts taken
         /// out). A fix's candidate depends only on the fixes from `candidateReach.behind` before it to
         /// `candidateReach.ahead` after it (the windows and steps are bounded in fixes), so only the candidates of
-        /// fixes that near a moved one are found again; the rest are `earlier`'s. The same jumps as `clearJumps()`.
+        /// fixes that near a moved one are found again; the rest are `earlier`'s. The same jumps as `clearJumps()`,
+        /// which is what it does where `before` judged otherwise or its fixes' times or range differ.
         func clearJumps(updating earlier: [Candidate], from before: Finder) -> [Jump] {
-            guard before.range == range, before.s.count == s.count,
+            guard before.range == range, before.s.count == s.count, before.interval == interval,
+                  before.window == window, before.longestWindow == longestWindow, before.floors == floors,
+                  before.straightness == straightness, before.topSpeed == topSpeed,
                   range.allSatisfy({ before.s[$0].t == s[$0].t }) else { return clearJumps() }
             let lastsEnd = max(range.lowerBound, range.upperBound - 1)  // a candidate's fix is before this one
             // The fixes whose candidates are found again, as ranges in time order.
