@@ -3,7 +3,7 @@
 
 Usage: make_worlds.py OUT_DIR tuning|heldout|final|fresh|unseen|later|next|beyond|after|other|other-final|
        stretches|stretches-final|turns-final|interval-final|rest-final|still-final|fall-final|sparse-final|
-       sparse-falls-final|wide-rests-final
+       sparse-falls-final|wide-rests-final|...|dense-final (every key of SETS)
 Writes OUT_DIR/<generator>_<truth>_<sampling>_<seed>.gpx and .truth.json (python3 stdlib, deterministic).
 
 The split is fixed here (tuning and held out before any result was looked at, final later):
@@ -37,6 +37,9 @@ The split is fixed here (tuning and held out before any result was looked at, fi
 - hold-wobble-final: seeds 1701, 1702 and 1703 of all eight generators, scored once (see SETS).
 - wobble-out-final: seeds 1751, 1752 and 1753 of all eight generators, scored once (see SETS).
 - trimmed-boxes-final: seeds 1801, 1802 and 1803 of all eight generators, scored once (see SETS).
+- dense-final: seeds 1851, 1852 and 1853 of all eight generators, recorded five times a second only (`5hz`: each
+  second's error held until the next; `5hz-smooth`: the error moving evenly from each second's to the next), scored
+  once (see SETS).
 """
 import datetime
 import functools
@@ -164,6 +167,11 @@ SETS = {
     # among them, the device corpus and the test suite): every generator and sampling, scored once for it.
     "trimmed-boxes-final": (["gm-watch", "gm-phone", "multipath", "fused", "receiver", "heavy", "multiscale", "mixed"],
                             [1801, 1802, 1803]),
+    # Made once a track recorded many times a second was cleaned a second at a time (`DenseRecording.swift`, built on
+    # the 1 s files of `tuning` written again ten times a second, each fix repeated or on straight lines between, and on
+    # the test suite; nothing was tuned on them): every generator, five fixes a second, scored once for it.
+    "dense-final": (["gm-watch", "gm-phone", "multipath", "fused", "receiver", "heavy", "multiscale", "mixed"],
+                    [1851, 1852, 1853]),
 }
 SAMPLINGS = ["1s", "smart", "10s-gaps", "autopause"]
 # The later sets also sample as a phone app's clock does.
@@ -176,7 +184,10 @@ SET_SAMPLINGS = {"other": SAMPLINGS + ["irregular"], "other-final": SAMPLINGS + 
                  "wide-rests-final": SAMPLINGS + ["irregular"], "loud-rests-final": SAMPLINGS + ["irregular"],
                  "anchorless-rests-final": SAMPLINGS + ["irregular"], "top-speed-final": SAMPLINGS + ["irregular"],
                  "steps-first-final": SAMPLINGS + ["irregular"], "hold-wobble-final": SAMPLINGS + ["irregular"],
-                 "wobble-out-final": SAMPLINGS + ["irregular"], "trimmed-boxes-final": SAMPLINGS + ["irregular"]}
+                 "wobble-out-final": SAMPLINGS + ["irregular"], "trimmed-boxes-final": SAMPLINGS + ["irregular"],
+                 "dense-final": ["5hz", "5hz-smooth"]}
+# Five fixes a second: the times of the whole seconds are whole, the rest carry milliseconds.
+DENSE = {"5hz": 5, "5hz-smooth": 5}
 EARTH = 6378137.0
 ORIGIN = (59.3326, 18.0649)  # Stockholm: high latitude, so east and north scales differ a lot
 START = datetime.datetime(2026, 10, 3, 6, 30, 0, tzinfo=datetime.timezone.utc)
@@ -231,6 +242,9 @@ def make(out, generator, truth_name, sampling, seed, pick):
     measured, params = world(rng, truth_xy, pick)
     if sampling == "irregular":
         times = irregular_times(rng, len(truth_xy))
+    elif sampling in DENSE:
+        rate = DENSE[sampling]
+        times = [k // rate if k % rate == 0 else round(k / rate, 3) for k in range(rate * (len(truth_xy) - 1) + 1)]
     else:
         times = sample_times(rng, sampling, moving, headings)
 
@@ -239,9 +253,16 @@ def make(out, generator, truth_name, sampling, seed, pick):
 
     def fix(t):
         """The fix at time t: at a whole second, what the world reported; between seconds, the true position
-        then plus the error of the nearest whole second."""
+        then plus the error of the nearest whole second (`5hz-smooth`: the error on the straight line between the
+        errors of the whole seconds either side)."""
         if isinstance(t, int):
             return measured[t]
+        if sampling == "5hz-smooth":
+            a = min(len(measured) - 2, int(t))
+            f = t - a
+            (ax, ay), (bx, by) = measured[a], measured[a + 1]
+            (tax, tay), (tbx, tby), (x, y) = truth_xy[a], truth_xy[a + 1], true_xy(t)
+            return (x + (1 - f) * (ax - tax) + f * (bx - tbx), y + (1 - f) * (ay - tay) + f * (by - tby))
         k = min(len(measured) - 1, int(round(t)))
         (mx, my), (tx, ty), (x, y) = measured[k], truth_xy[k], true_xy(t)
         return x + mx - tx, y + my - ty

@@ -110,6 +110,32 @@ public enum TrackCleaner {
         // Without a time order (timestamp repair switched off) nothing below is meaningful.
         guard zip(samples, samples.dropFirst()).allSatisfy({ $0.t < $1.t }) else { return result }
 
+        if let dense = DenseRecording(samples) {
+            // Fixes many times a second: every stage works on one fix a second, the recording's own (see
+            // `DenseRecording`), and what it makes of them is carried back to every fix.
+            var skeleton = dense.skeleton
+            var skeletonRemovals: [CleaningRemoval]? = []
+            let smoothedBefore = report.smoothed
+            cleanStages(&skeleton, points: points, profile: profile, options: options, report: &report, removals: &skeletonRemovals)
+            let expanded = dense.expand(skeleton, removals: skeletonRemovals ?? [], points: points)
+            samples = expanded.samples
+            report.count(CleaningReport.Reason.spikes, expanded.moreSpikes)
+            report.count(CleaningReport.Reason.jitter, expanded.moreJitter)
+            report.smoothed = smoothedBefore + expanded.moved
+            if removals != nil { removals! += expanded.removals }
+        } else {
+            cleanStages(&samples, points: points, profile: profile, options: options, report: &report, removals: &removals)
+        }
+        result.samples = samples
+        result.frame = frame
+        return result
+    }
+
+    /// Every stage after the samples are made, in order, on `samples` (see the type's documentation).
+    private static func cleanStages(
+        _ samples: inout [CleaningSample], points: [TrackPoint], profile: SportProfile, options: CleaningOptions,
+        report: inout CleaningReport, removals: inout [CleaningRemoval]?
+    ) {
         if options.removeSpikes {
             let filtered = SpikeFilter.filter(samples, profile: profile)
             if removals != nil, filtered.removed > 0 {
@@ -134,9 +160,7 @@ public enum TrackCleaner {
             cleanInStretches(
                 &samples, stretches, rests: rests, points: points, profile: profile, options: options, report: &report,
                 removals: &removals)
-            result.samples = samples
-            result.frame = frame
-            return result
+            return
         }
         if options.collapseStops {
             let collapsed = StopCollapser.collapse(
@@ -157,9 +181,6 @@ public enum TrackCleaner {
             report.smoothed += smoothed.moved
             report.noiseMeters = max(report.noiseMeters ?? 0, smoothed.sigma)
         }
-        result.samples = samples
-        result.frame = frame
-        return result
     }
 
     /// Collapses `rests` in `samples` (see `RestStops`). Returns the samples as they were before, for the smoothing to

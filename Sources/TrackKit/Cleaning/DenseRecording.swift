@@ -1,0 +1,151 @@
+import Foundation
+
+/// A segment recorded many times a second, cleaned one second at a time.
+///
+/// Every stage of the cleaner judges fixes by their neighbours and by counts of them: a spike against the fixes either
+/// side, a rest's jitter as each fix's distance from its neighbours' chord, a burst within at most 48 fixes, the noise
+/// from differences between neighbours. At one fix a second (or slower) those are the time scales GPS error lives on.
+/// At five or ten a second they are not: a receiver that fixes once a second and writes ten interpolated fixes, or
+/// repeats each one, or a phone whose fused location updates often, gives neighbours that agree to centimetres while the
+/// error of a second ago is metres away. The cleaner then takes a phone's wander for the path: the phone and multipath
+/// hikes among the benchmark's 1 s files (0.15 to 4.32 % long as they are), written again at ten fixes a second, came
+/// out 10 to 42 % long, with up to 17 % of the true length drawn while the hiker stood still
+/// (`Benchmarks/results/generalize.md`).
+///
+/// So where most of a segment's steps are `denseStepSeconds` (0.5 s) or shorter, its fixes are taken in groups of
+/// consecutive fixes less than `groupSeconds` (1 s) after the group's first, and each group becomes one fix of a
+/// **skeleton**: the median of its fixes' east and north (one fix thrown far off moves it no further than the next of
+/// the other fixes) at its middle fix's time. Every stage runs on the skeleton as on any track at one fix a second. Then each
+/// fix of a group the skeleton kept is put on the straight line between the cleaned skeleton fixes either side of its
+/// time (where the group next to it was kept as well; else at its own group's cleaned fix), and a fix of a group the
+/// skeleton lost is removed with the same reason. Every fix kept keeps its time and sensor data, as everywhere else.
+/// A segment whose steps are mostly longer than half a second is cleaned fix by fix, as before: nothing changes for it.
+struct DenseRecording {
+    /// A segment is dense where more than half its steps are this short or shorter.
+    static let denseStepSeconds = 0.5
+    /// A group holds the fixes less than this many seconds after its first.
+    static let groupSeconds = 1.0
+
+    /// The segment's samples as they came in.
+    let samples: [CleaningSample]
+    /// Each group's samples: a range of `samples`, in order, together covering them all.
+    let groups: [Range<Int>]
+    /// One sample per group (its source is the group's first sample's, so a stage's removals name a real point).
+    let skeleton: [CleaningSample]
+
+    /// nil unless `samples` (in strict time order) are dense and make a skeleton of at least three fixes.
+    init?(_ samples: [CleaningSample]) {
+        guard samples.count >= 3 else { return nil }
+        var short = 0
+        for k in 1..<samples.count where samples[k].t - samples[k - 1].t <= Self.denseStepSeconds { short += 1 }
+        guard 2 * short > samples.count - 1 else { return nil }
+        var groups: [Range<Int>] = []
+        var skeleton: [CleaningSample] = []
+        var xs: [Double] = [], ys: [Double] = []
+        var first = 0
+        while first < samples.count {
+            var end = first + 1
+            while end < samples.count, samples[end].t - samples[first].t < Self.groupSeconds { end += 1 }
+            xs.removeAll(keepingCapacity: true)
+            ys.removeAll(keepingCapacity: true)
+            for k in first..<end {
+                xs.append(samples[k].x)
+                ys.append(samples[k].y)
+            }
+            groups.append(first..<end)
+            skeleton.append(CleaningSample(
+                source: samples[first].source, t: samples[(first + end) / 2].t, x: Self.median(&xs), y: Self.median(&ys)))
+            first = end
+        }
+        guard skeleton.count >= 3 else { return nil }
+        self.samples = samples
+        self.groups = groups
+        self.skeleton = skeleton
+    }
+
+    /// The median of `values` (reordered; the mean of the middle two when their count is even).
+    static func median(_ values: inout [Double]) -> Double {
+        values.sort()
+        let middle = values.count / 2
+        return values.count % 2 == 1 ? values[middle] : (values[middle - 1] + values[middle]) / 2
+    }
+
+    struct Expanded {
+        /// Every sample of a kept group, in order, at its place on the cleaned skeleton.
+        var samples: [CleaningSample]
+        /// Every sample of a group the skeleton lost, with the stage's reason.
+        var removals: [CleaningRemoval]
+        /// How many more removals each reason counts than the skeleton's stages counted (a lost group counts its
+        /// every fix; the stages counted one).
+        var moreSpikes: Int
+        var moreJitter: Int
+        /// Samples moved by 10 cm or more.
+        var moved: Int
+    }
+
+    /// Carries the cleaned `skeleton` (a subsequence of `self.skeleton`, with new positions) back to every sample.
+    /// `removals` are the stages' removals of skeleton fixes (each names its group's first point of `points`).
+    func expand(_ cleaned: [CleaningSample], removals: [CleaningRemoval], points: [TrackPoint]) -> Expanded {
+        // The group of each cleaned skeleton fix: sources increase with the groups.
+        var groupOf: [Int] = []
+        groupOf.reserveCapacity(cleaned.count)
+        var g = 0
+        for fix in cleaned {
+            while g < groups.count, samples[groups[g].lowerBound].source != fix.source { g += 1 }
+            precondition(g < groups.count, "a cleaned skeleton fix that is not one of the skeleton's")
+            groupOf.append(g)
+        }
+        var result = Expanded(samples: [], removals: [], moreSpikes: 0, moreJitter: 0, moved: 0)
+        result.samples.reserveCapacity(samples.count)
+        for (k, fix) in cleaned.enumerated() {
+            let group = groups[groupOf[k]]
+            let before = k > 0 && groupOf[k - 1] == groupOf[k] - 1 ? cleaned[k - 1] : nil
+            let after = k + 1 < cleaned.count && groupOf[k + 1] == groupOf[k] + 1 ? cleaned[k + 1] : nil
+            for index in group {
+                var sample = samples[index]
+                let (x, y): (Double, Double)
+                if sample.t >= fix.t, let after {
+                    (x, y) = Self.between(fix, after, at: sample.t)
+                } else if sample.t < fix.t, let before {
+                    (x, y) = Self.between(before, fix, at: sample.t)
+                } else {
+                    (x, y) = (fix.x, fix.y)
+                }
+                let dx = x - sample.x, dy = y - sample.y
+                if dx != 0 || dy != 0 {
+                    if dx * dx + dy * dy >= 0.01 { result.moved += 1 }
+                    sample.x = x
+                    sample.y = y
+                    sample.moved = true
+                }
+                result.samples.append(sample)
+            }
+        }
+        // A lost group's every fix goes, for the reason its skeleton fix went.
+        var firstOf: [Date: Int] = [:]
+        for (g, group) in groups.enumerated() {
+            if let time = points[samples[group.lowerBound].source].time { firstOf[time] = g }
+        }
+        for removal in removals {
+            guard let time = removal.time, let g = firstOf[time] else { continue }
+            result.removals.append(removal)
+            for index in groups[g].dropFirst() {
+                result.removals.append(CleaningRemoval(points[samples[index].source], removal.reason))
+            }
+            let more = groups[g].count - 1
+            switch removal.reason {
+            case .spike: result.moreSpikes += more
+            default: result.moreJitter += more
+            }
+        }
+        return result
+    }
+
+    /// The position on the straight line from `a` to `b` at time `t`.
+    static func between(_ a: CleaningSample, _ b: CleaningSample, at t: Double) -> (Double, Double) {
+        let span = b.t - a.t
+        guard span > 0 else { return (a.x, a.y) }
+        let f = (t - a.t) / span
+        return (a.x + f * (b.x - a.x), a.y + f * (b.y - a.y))
+    }
+}
