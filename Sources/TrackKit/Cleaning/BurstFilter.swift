@@ -36,7 +36,8 @@ import Foundation
 /// one with no hold in a turn; jumps along the athlete's way that a change of pace within their own top speed explains
 /// (a car's or a rider's between junctions: going on ahead, they add little distance); jumps no larger than the
 /// track's own wander makes likely; bursts held longer than `maxHoldSeconds`; and runs sampled faster than every
-/// `minInterval` seconds, which no runner's or rider's GPS writes and whose windows would be too costly.
+/// `minInterval` seconds, whose windows would be too costly (a segment recorded that fast reaches this filter a second
+/// at a time, `DenseRecording`, so only a run packed that densely within a slower segment is left).
 ///
 /// Where fixes come every `sparseAfterLinesInterval` seconds or sparser, a burst is a few fixes that the lines cannot
 /// pin down: runs sampled sparser than every `maxInterval` seconds are searched by the steps into and out of a burst
@@ -83,7 +84,8 @@ enum BurstFilter {
     static let maxFlashSeconds = 30.0
     /// Runs whose median interval is shorter than this (seconds) are left alone too: at 10 Hz and more a window
     /// would hold hundreds of fixes and every search below grows with it (a 100 Hz file of 100,000 points took
-    /// minutes). GPS devices for runners and riders record at 1 Hz or slower.
+    /// minutes). A segment recorded mostly that fast is cleaned a second at a time (`DenseRecording`): its fixes come
+    /// here about a second apart.
     static let minInterval = 0.5
     /// Bounds on the fixes any one search looks at, whatever the times say (a crafted file can pack thousands of
     /// fixes into a second inside a run that is 1 Hz elsewhere). None binds at 1 Hz and up to `minInterval`:
