@@ -76,6 +76,36 @@ struct DenseRecordingTests {
         #expect(xy.allSatisfy { $0.x > -60 && $0.x < 420 && $0.y > -60 && $0.y < 420 })
     }
 
+    /// With smoothing switched off, a fix is moved only where a stage moved its second's skeleton fix: a walk at ten
+    /// fixes a second with nothing to take out keeps every fix where it was recorded; a 40 m burst is taken out of
+    /// its fixes, each still keeping its own offset from its neighbours.
+    @Test func withSmoothingOffEachFixKeepsItsOwnPositionBarWhatAStageMoved() throws {
+        var rng = SyntheticRandom(seed: 4)
+        let walk = (0..<6_000).map { k in
+            CleaningSample(source: k, t: Double(k) / 10, x: 0.12 * Double(k) + 0.3 * rng.gaussian(), y: 0.3 * rng.gaussian())
+        }
+        let recorded = Self.track(walk)
+        let options = CleaningOptions(smooth: false)
+        let (kept, _) = TrackCleaner.clean(recorded, options: options)
+        #expect(kept.segments[0].count == recorded.segments[0].count)
+        #expect(zip(kept.segments[0], recorded.segments[0]).allSatisfy {
+            $0.latitude == $1.latitude && $0.longitude == $1.longitude
+        })
+        // The same walk with 40 m north added from 200 s to 230 s.
+        let burst = walk.map { sample in
+            var moved = sample
+            if sample.t >= 200 && sample.t < 230 { moved.y += 40 }
+            return moved
+        }
+        let (corrected, report) = TrackCleaner.clean(Self.track(burst), options: options)
+        #expect(report.bursts == 1)
+        let xy = corrected.segments[0].map { Self.frame.project(latitude: $0.latitude, longitude: $0.longitude) }
+        let times = corrected.segments[0].map { $0.time!.timeIntervalSince(Self.start) }
+        let inside = xy.indices.filter { times[$0] >= 202 && times[$0] < 228 }
+        #expect(inside.count > 200)
+        #expect(inside.allSatisfy { abs(xy[$0].y) < 5 })
+    }
+
     /// A skeleton fix is the median of its second's fixes: one fix thrown 300 m moves it by less than a metre.
     @Test func oneFixThrownFarWithinItsSecondDoesNotMoveItsSkeletonFix() throws {
         var rng = SyntheticRandom(seed: 3)

@@ -84,8 +84,12 @@ struct DenseRecording {
     }
 
     /// Carries the cleaned `skeleton` (a subsequence of `self.skeleton`, with new positions) back to every sample.
-    /// `removals` are the stages' removals of skeleton fixes (each names its group's first point of `points`).
-    func expand(_ cleaned: [CleaningSample], removals: [CleaningRemoval], points: [TrackPoint]) -> Expanded {
+    /// `removals` are the stages' removals of skeleton fixes (each names its group's first point of `points`). With
+    /// `smoothed` false (smoothing switched off) each fix keeps its own position moved only as far as the skeleton's
+    /// fixes either side were moved (by a burst's correction or a stop's snapping), not onto the skeleton itself.
+    func expand(
+        _ cleaned: [CleaningSample], removals: [CleaningRemoval], points: [TrackPoint], smoothed: Bool = true
+    ) -> Expanded {
         // The group of each cleaned skeleton fix: sources increase with the groups.
         var groupOf: [Int] = []
         groupOf.reserveCapacity(cleaned.count)
@@ -97,19 +101,28 @@ struct DenseRecording {
         }
         var result = Expanded(samples: [], removals: [], moreSpikes: 0, moreJitter: 0, moved: 0)
         result.samples.reserveCapacity(samples.count)
-        for (k, fix) in cleaned.enumerated() {
+        // Without smoothing, what is carried is each skeleton fix's move (its time, and how far it was moved).
+        let carried = smoothed ? cleaned : cleaned.enumerated().map { k, fix in
+            let own = skeleton[groupOf[k]]
+            return CleaningSample(source: fix.source, t: fix.t, x: fix.x - own.x, y: fix.y - own.y)
+        }
+        for (k, fix) in carried.enumerated() {
             let group = groups[groupOf[k]]
-            let before = k > 0 && groupOf[k - 1] == groupOf[k] - 1 ? cleaned[k - 1] : nil
-            let after = k + 1 < cleaned.count && groupOf[k + 1] == groupOf[k] + 1 ? cleaned[k + 1] : nil
+            let before = k > 0 && groupOf[k - 1] == groupOf[k] - 1 ? carried[k - 1] : nil
+            let after = k + 1 < carried.count && groupOf[k + 1] == groupOf[k] + 1 ? carried[k + 1] : nil
             for index in group {
                 var sample = samples[index]
-                let (x, y): (Double, Double)
+                var (x, y): (Double, Double)
                 if sample.t >= fix.t, let after {
                     (x, y) = Self.between(fix, after, at: sample.t)
                 } else if sample.t < fix.t, let before {
                     (x, y) = Self.between(before, fix, at: sample.t)
                 } else {
                     (x, y) = (fix.x, fix.y)
+                }
+                if !smoothed {
+                    x += sample.x
+                    y += sample.y
                 }
                 let dx = x - sample.x, dy = y - sample.y
                 if dx != 0 || dy != 0 {

@@ -117,7 +117,8 @@ public enum TrackCleaner {
             var skeletonRemovals: [CleaningRemoval]? = []
             let smoothedBefore = report.smoothed
             cleanStages(&skeleton, points: points, profile: profile, options: options, report: &report, removals: &skeletonRemovals)
-            let expanded = dense.expand(skeleton, removals: skeletonRemovals ?? [], points: points)
+            let expanded = dense.expand(
+                skeleton, removals: skeletonRemovals ?? [], points: points, smoothed: options.smooth)
             samples = expanded.samples
             report.count(CleaningReport.Reason.spikes, expanded.moreSpikes)
             report.count(CleaningReport.Reason.jitter, expanded.moreJitter)
