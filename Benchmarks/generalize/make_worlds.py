@@ -38,7 +38,7 @@ The split is fixed here (tuning and held out before any result was looked at, fi
 - wobble-out-final: seeds 1751, 1752 and 1753 of all eight generators, scored once (see SETS).
 - trimmed-boxes-final: seeds 1801, 1802 and 1803 of all eight generators, scored once (see SETS).
 - dense-final: seeds 1851, 1852 and 1853 of all eight generators, recorded five times a second only (`5hz`: each
-  second's error held until the next; `5hz-smooth`: the error moving evenly from each second's to the next), scored
+  fix with the error of the nearest whole second; `5hz-smooth`: the error moving evenly from each second's to the next), scored
   once (see SETS).
 """
 import datetime
