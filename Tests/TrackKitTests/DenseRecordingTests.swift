@@ -29,7 +29,7 @@ struct DenseRecordingTests {
     /// A hike with a ten-minute rest under a phone's wander (8 m over 5 s with 2 m of white noise, or 6 m over 20 s
     /// with 1 m), at one fix a second and written ten times a second (each second's fix ten times over, 0.3 m apart).
     /// Cleaned fix by fix, the dense file kept the rest's wander: 1.6 to 4.1 % longer than the one-a-second file under
-    /// the slower wander on these seeds, 39 to 55 % under the faster one, up to 427 m drawn during the rest. Cleaned a
+    /// the slower wander on these seeds, 43 to 54 % under the faster one, up to 427 m drawn during the rest. Cleaned a
     /// second at a time it measures within 1 % of the one-a-second file (0.9 % at most here), and draws no more during
     /// the rest than it does.
     @Test(arguments: [(8.0, 5.0, 2.0), (6.0, 20.0, 1.0)], Array(UInt64(1)...4))
