@@ -65,9 +65,9 @@ struct DenseRecording {
 
     /// The median of `values` (reordered; the mean of the middle two when their count is even).
     static func median(_ values: inout [Double]) -> Double {
-        values.sort()
         let middle = values.count / 2
-        return values.count % 2 == 1 ? values[middle] : (values[middle - 1] + values[middle]) / 2
+        let upper = Selection.kthSmallest(middle, of: &values)
+        return values.count % 2 == 1 ? upper : (Selection.kthSmallest(middle - 1, of: &values) + upper) / 2
     }
 
     struct Expanded {
@@ -76,7 +76,7 @@ struct DenseRecording {
         /// Every sample of a group the skeleton lost, with the stage's reason.
         var removals: [CleaningRemoval]
         /// How many more removals each reason counts than the skeleton's stages counted (a lost group counts its
-        /// every fix; the stages counted one).
+        /// every fix; the stages counted one of them).
         var moreSpikes: Int
         var moreJitter: Int
         /// Samples moved by 10 cm or more.
@@ -134,19 +134,26 @@ struct DenseRecording {
                 result.samples.append(sample)
             }
         }
-        // A lost group's every fix goes, for the reason its skeleton fix went.
-        var firstOf: [Date: Int] = [:]
-        for (g, group) in groups.enumerated() {
-            if let time = points[samples[group.lowerBound].source].time { firstOf[time] = g }
-        }
+        // A lost group's every fix goes, for the reason its skeleton fix went (a stage's removal names the group's
+        // first point, by its time). Every lost group is traced, so the report's marks are the fixes removed.
+        var reasons: [Date: CleaningRemoval.Reason] = [:]
         for removal in removals {
-            guard let time = removal.time, let g = firstOf[time] else { continue }
-            result.removals.append(removal)
-            for index in groups[g].dropFirst() {
-                result.removals.append(CleaningRemoval(points[samples[index].source], removal.reason))
+            if let time = removal.time { reasons[time] = removal.reason }
+        }
+        var next = 0  // into groupOf: the next kept group
+        for (g, group) in groups.enumerated() {
+            if next < groupOf.count, groupOf[next] == g {
+                next += 1
+                continue
             }
-            let more = groups[g].count - 1
-            switch removal.reason {
+            let traced = points[samples[group.lowerBound].source].time.flatMap { reasons[$0] }
+            let reason = traced ?? .stopJitter
+            for index in group {
+                result.removals.append(CleaningRemoval(points[samples[index].source], reason))
+            }
+            // The stage counted the skeleton fix it traced; the group's other fixes are counted here.
+            let more = group.count - (traced == nil ? 0 : 1)
+            switch reason {
             case .spike: result.moreSpikes += more
             default: result.moreJitter += more
             }

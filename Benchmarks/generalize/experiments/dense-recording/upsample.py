@@ -21,9 +21,12 @@ POINT = re.compile(r'<trkpt lat="([^"]+)" lon="([^"]+)">(.*?)<time>([^<]+)</time
 
 
 def main():
+    usage = "usage: upsample.py SRC_DIR DST_DIR rep|interp RATE (a whole number of fixes a second, 1 or more)"
+    if len(sys.argv) != 5 or sys.argv[3] not in ("rep", "interp") or not sys.argv[4].isdigit() or int(sys.argv[4]) < 1:
+        sys.exit(usage)
     src, dst, mode, rate = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4])
-    if mode not in ("rep", "interp") or rate < 1:
-        sys.exit("usage: upsample.py SRC_DIR DST_DIR rep|interp RATE")
+    if not os.path.isdir(src):
+        sys.exit("upsample.py: no folder %s" % src)
     os.makedirs(dst, exist_ok=True)
     for path in sorted(glob.glob(os.path.join(src, "*_1s_*.gpx"))):
         name = os.path.basename(path)
