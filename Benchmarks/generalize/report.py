@@ -66,17 +66,20 @@ def by_sampling(scores, tool, base):
     length of the true positions at the recorded times): the part the cleaner answers for. Where fixes are sparse,
     the floor is far below the true length (10 s fixes cut every bend and cross each signal loss in a straight line),
     and a cleaner that leaves noise in comes closer to the truth by lengthening the track; measured from the floor,
-    that noise counts against it."""
+    that noise counts against it. Last, the median lag (score.py: how late the positions are for their times; scores
+    from before it was measured have none)."""
     tools = [tool] + ([base] if base else [])
     print("| sampling | files | %s |" % " | ".join(
-        "%s: median abs error | %s: median abs distance from the floor" % (t, t) for t in tools))
-    print("|---|---|%s" % ("---|---|" * len(tools)))
+        "%s: median abs error | %s: median abs distance from the floor | %s: median lag" % (t, t, t) for t in tools))
+    print("|---|---|%s" % ("---|---|---|" * len(tools)))
     for key, rows in sorted(group(scores, tool, ("sampling",)).items()):
         cells = []
         for t in tools:
             picked = [e[t] for e, _ in rows if t in e]
-            cells.append("%.2f %% | %.2f %%" % (statistics.median(abs(r["error"]) for r in picked),
-                                                statistics.median(abs(r["error"] - r["floor"]) for r in picked)))
+            lags = [r["lag"] for r in picked if r.get("lag") is not None]
+            cells.append("%.2f %% | %.2f %% | %s" % (statistics.median(abs(r["error"]) for r in picked),
+                                                     statistics.median(abs(r["error"] - r["floor"]) for r in picked),
+                                                     "%+.3f s" % statistics.median(lags) if lags else "–"))
         print("| %s | %d | %s |" % (key[0], len(rows), " | ".join(cells)))
     print()
 

@@ -15,7 +15,7 @@ import Foundation
 /// So where most of a segment's steps are `denseStepSeconds` (0.5 s) or shorter, its fixes are taken in groups of
 /// consecutive fixes less than `groupSeconds` (1 s) after the group's first, and each group becomes one fix of a
 /// **skeleton**: the median of its fixes' east and north (one fix thrown far off moves it no further than the next of
-/// the other fixes) at its middle fix's time. Every stage runs on the skeleton as on any track at one fix a second. Then each
+/// the other fixes) at the median of their times. Every stage runs on the skeleton as on any track at one fix a second. Then each
 /// fix of a group the skeleton kept is put on the straight line between the cleaned skeleton fixes either side of its
 /// time (where the group next to it was kept as well; else at its own group's cleaned fix), and a fix of a group the
 /// skeleton lost is removed with the same reason. Every fix kept keeps its time and sensor data, as everywhere else.
@@ -53,8 +53,11 @@ struct DenseRecording {
                 ys.append(samples[k].y)
             }
             groups.append(first..<end)
+            // The median time, as the position is the median position: with an even count both are halfway between
+            // the middle two fixes (at two fixes a second, the later one's time put the path a quarter second late).
+            let time = (samples[first + (end - first - 1) / 2].t + samples[first + (end - first) / 2].t) / 2
             skeleton.append(CleaningSample(
-                source: samples[first].source, t: samples[(first + end) / 2].t, x: Self.median(&xs), y: Self.median(&ys)))
+                source: samples[first].source, t: time, x: Self.median(&xs), y: Self.median(&ys)))
             first = end
         }
         guard skeleton.count >= 3 else { return nil }
