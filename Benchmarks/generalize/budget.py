@@ -53,8 +53,8 @@ def parts(info, rows, truth):
                 and not truth.moving[min(last, int((a + b) / 2))]:
             stops += steps[i]
             continue
-        _, _, ja = truth.nearest(xy[i][0], xy[i][1], a)
-        _, _, jb = truth.nearest(xy[i + 1][0], xy[i + 1][1], b)
+        _, _, ja, _ = truth.nearest(xy[i][0], xy[i][1], a)
+        _, _, jb, _ = truth.nearest(xy[i + 1][0], xy[i + 1][1], b)
         if truth.straight[ja] and truth.straight[jb] and 0 < b - a <= 5:
             advance = truth.arc_at(b) - truth.arc_at(a)
             if advance > 0.5 * (b - a) * 0.3:

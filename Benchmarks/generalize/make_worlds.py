@@ -42,6 +42,7 @@ The split is fixed here (tuning and held out before any result was looked at, fi
   once (see SETS).
 - half-seconds-final: seeds 1901, 1902 and 1903 of all eight generators, recorded twice a second only (`2hz` and
   `2hz-smooth`, as `5hz` and `5hz-smooth`), scored once (see SETS).
+- half-seconds-dev: seed 1 of the three tuning generators, twice a second: where that change was checked first.
 """
 import datetime
 import functools
@@ -180,6 +181,9 @@ SETS = {
     # second, scored once for it, with score.py's lag.
     "half-seconds-final": (["gm-watch", "gm-phone", "multipath", "fused", "receiver", "heavy", "multiscale", "mixed"],
                            [1901, 1902, 1903]),
+    # What the skeleton's time was checked on before `half-seconds-final` was made: the tuning generators' seed 1,
+    # twice a second.
+    "half-seconds-dev": (["gm-watch", "gm-phone", "multipath"], [1]),
 }
 SAMPLINGS = ["1s", "smart", "10s-gaps", "autopause"]
 # The later sets also sample as a phone app's clock does.
@@ -193,7 +197,8 @@ SET_SAMPLINGS = {"other": SAMPLINGS + ["irregular"], "other-final": SAMPLINGS + 
                  "anchorless-rests-final": SAMPLINGS + ["irregular"], "top-speed-final": SAMPLINGS + ["irregular"],
                  "steps-first-final": SAMPLINGS + ["irregular"], "hold-wobble-final": SAMPLINGS + ["irregular"],
                  "wobble-out-final": SAMPLINGS + ["irregular"], "trimmed-boxes-final": SAMPLINGS + ["irregular"],
-                 "dense-final": ["5hz", "5hz-smooth"], "half-seconds-final": ["2hz", "2hz-smooth"]}
+                 "dense-final": ["5hz", "5hz-smooth"], "half-seconds-final": ["2hz", "2hz-smooth"],
+                 "half-seconds-dev": ["2hz", "2hz-smooth"]}
 # Several fixes a second: the times of the whole seconds are whole, the rest carry milliseconds.
 DENSE = {"5hz": 5, "5hz-smooth": 5, "2hz": 2, "2hz-smooth": 2}
 EARTH = 6378137.0
