@@ -266,8 +266,8 @@ def make(out, generator, truth_name, sampling, seed, pick):
 
     def fix(t):
         """The fix at time t: at a whole second, what the world reported; between seconds, the true position
-        then plus the error of the nearest whole second (a `-smooth` sampling: the error on the straight line between
-        the errors of the whole seconds either side; at a half second, the nearest is the later second)."""
+        then plus the error of the nearest whole second, the later one at a half second (a `-smooth` sampling: the
+        error on the straight line between the errors of the whole seconds either side)."""
         if isinstance(t, int):
             return measured[t]
         if sampling.endswith("-smooth"):

@@ -109,8 +109,9 @@ struct DenseRecordingTests {
     /// Each cleaned fix is where the rider was at its own time, at any rate: a skeleton fix's time is the median of its
     /// fixes' times, as its position is the median of their positions. A ride at 10 m/s along a gentle curve, recorded
     /// two, four or ten times a second with 0.5 m of white noise: the kept fixes lie on average within 0.2 m along the
-    /// way of where the rider was at their times (0.012 m at most on these seeds). With the middle fix's time (the later of the middle two in an even
-    /// group) they lay 2.5, 1.25 and 0.5 m behind: a quarter, an eighth, a twentieth of a second late.
+    /// way of where the rider was at their times (0.012 m at most on these seeds). With the middle fix's time (the
+    /// later of the middle two in an even group) they lay 2.50, 1.24 and 0.49 m behind: a quarter, an eighth, a
+    /// twentieth of a second late.
     @Test(arguments: [2, 4, 10])
     func eachFixIsWhereTheRiderWasAtItsTime(rate: Int) throws {
         var rng = SyntheticRandom(seed: UInt64(rate))
