@@ -43,6 +43,10 @@ The split is fixed here (tuning and held out before any result was looked at, fi
 - half-seconds-final: seeds 1901, 1902 and 1903 of all eight generators, recorded twice a second only (`2hz` and
   `2hz-smooth`, as `5hz` and `5hz-smooth`), scored once (see SETS).
 - half-seconds-dev: seed 1 of the three tuning generators, twice a second: where that change was checked first.
+- walkers-dev-a, walkers-dev-b: seed 21 (`2hz`, `2hz-smooth`, `5hz-smooth`) and seed 22 (those and `5hz`) of all eight
+  generators, every truth: where a walker's two-second groups (`DenseRecording`) were worked out.
+- walkers-final: seeds 1951, 1952 and 1953 of all eight generators, hikes only (the change is for walkers; runs and
+  rides are cleaned as before, byte for byte on the development files), at all four dense samplings, scored once.
 """
 import datetime
 import functools
@@ -184,6 +188,12 @@ SETS = {
     # What the skeleton's time was checked on before `half-seconds-final` was made: the tuning generators' seed 1,
     # twice a second.
     "half-seconds-dev": (["gm-watch", "gm-phone", "multipath"], [1]),
+    # A walker's dense skeleton in two-second groups: the files it was worked out on, and the set made after it was
+    # committed, scored once for it.
+    "walkers-dev-a": (["gm-watch", "gm-phone", "multipath", "fused", "receiver", "heavy", "multiscale", "mixed"], [21]),
+    "walkers-dev-b": (["gm-watch", "gm-phone", "multipath", "fused", "receiver", "heavy", "multiscale", "mixed"], [22]),
+    "walkers-final": (["gm-watch", "gm-phone", "multipath", "fused", "receiver", "heavy", "multiscale", "mixed"],
+                      [1951, 1952, 1953]),
 }
 SAMPLINGS = ["1s", "smart", "10s-gaps", "autopause"]
 # The later sets also sample as a phone app's clock does.
@@ -198,7 +208,11 @@ SET_SAMPLINGS = {"other": SAMPLINGS + ["irregular"], "other-final": SAMPLINGS + 
                  "steps-first-final": SAMPLINGS + ["irregular"], "hold-wobble-final": SAMPLINGS + ["irregular"],
                  "wobble-out-final": SAMPLINGS + ["irregular"], "trimmed-boxes-final": SAMPLINGS + ["irregular"],
                  "dense-final": ["5hz", "5hz-smooth"], "half-seconds-final": ["2hz", "2hz-smooth"],
-                 "half-seconds-dev": ["2hz", "2hz-smooth"]}
+                 "half-seconds-dev": ["2hz", "2hz-smooth"], "walkers-dev-a": ["2hz", "2hz-smooth", "5hz-smooth"],
+                 "walkers-dev-b": ["2hz", "2hz-smooth", "5hz", "5hz-smooth"],
+                 "walkers-final": ["2hz", "2hz-smooth", "5hz", "5hz-smooth"]}
+# Sets made of some truths only (every truth otherwise).
+SET_TRUTHS = {"walkers-final": ["hike"]}
 # Several fixes a second: the times of the whole seconds are whole, the rest carry milliseconds.
 DENSE = {"5hz": 5, "5hz-smooth": 5, "2hz": 2, "2hz-smooth": 2}
 EARTH = 6378137.0
@@ -329,7 +343,7 @@ def main():
     for generator in generators:
         pick = 0
         for seed in seeds:
-            for truth_name in TRUTHS:
+            for truth_name in SET_TRUTHS.get(which, TRUTHS):
                 for sampling in SET_SAMPLINGS.get(which, SAMPLINGS):
                     # The Gauss–Markov grids are swept: each file takes the next grid point (offset per seed).
                     make(out, generator, truth_name, sampling, seed, pick + 7 * seed)

@@ -30,8 +30,10 @@ struct DenseRecordingTests {
     /// with 1 m), at one fix a second and written ten times a second (each second's fix ten times over, 0.3 m apart).
     /// Cleaned fix by fix, the dense file kept the rest's wander: 1.6 to 4.1 % longer than the one-a-second file under
     /// the slower wander on these seeds, 43 to 54 % under the faster one, up to 427 m drawn during the rest. Cleaned a
-    /// second at a time it measures within 1 % of the one-a-second file (0.9 % at most here), and draws no more during
-    /// the rest than it does.
+    /// second at a time it measured within 1 % of the one-a-second file. A walker's groups are two seconds long: it is
+    /// now no longer than the one-a-second file by more than 1.4 m, and shorter by up to 61 m (the true path is 720 m;
+    /// the one-a-second file measures 752 to 816 m, the dense one 733 to 787 m), and draws at most 16 m more during the
+    /// rest.
     @Test(arguments: [(8.0, 5.0, 2.0), (6.0, 20.0, 1.0)], Array(UInt64(1)...4))
     func aHikeRecordedTenTimesASecondMeasuresAsAtOneASecond(noise: (Double, Double, Double), seed: UInt64) throws {
         let once = RestStopsTests.phoneFixes(
@@ -40,12 +42,12 @@ struct DenseRecordingTests {
         let (cleanedOnce, _) = TrackCleaner.clean(Self.track(once))
         let (cleanedDense, report) = TrackCleaner.clean(Self.track(dense))
         let lengthOnce = Self.length(cleanedOnce.segments[0]), lengthDense = Self.length(cleanedDense.segments[0])
-        #expect(abs(lengthDense - lengthOnce) <= 0.01 * lengthOnce)
+        #expect(lengthDense <= 1.01 * lengthOnce && lengthDense >= 720)
         func duringTheRest(_ track: Track) -> Double {
             let from = Self.start.addingTimeInterval(300), to = Self.start.addingTimeInterval(900)
             return Self.length(track.segments[0].filter { $0.time! >= from && $0.time! <= to })
         }
-        #expect(duringTheRest(cleanedDense) <= duringTheRest(cleanedOnce) + 5)
+        #expect(duringTheRest(cleanedDense) <= duringTheRest(cleanedOnce) + 20)
         // The rest is collapsed, and counted in fixes of the file, not of the seconds.
         #expect(report.stops >= 1)
         #expect((report.removed[CleaningReport.Reason.jitter] ?? 0) > 10 * 300)
@@ -139,18 +141,68 @@ struct DenseRecordingTests {
         #expect(abs(mean) < 0.2, "kept fixes lie \(mean) m along the way from where the rider was at their times")
     }
 
-    /// A skeleton fix is the median of its second's fixes: one fix thrown 300 m moves it by less than a metre.
+    /// A skeleton fix is the median of its second's fixes: one fix of a run thrown 300 m moves it by less than a metre.
     @Test func oneFixThrownFarWithinItsSecondDoesNotMoveItsSkeletonFix() throws {
         var rng = SyntheticRandom(seed: 3)
         var s = (0..<600).map { k in
-            CleaningSample(source: k, t: Double(k) / 10, x: 0.12 * Double(k) + 0.3 * rng.gaussian(), y: 0.3 * rng.gaussian())
+            CleaningSample(source: k, t: Double(k) / 10, x: 0.3 * Double(k) + 0.3 * rng.gaussian(), y: 0.3 * rng.gaussian())
         }
         s[305].x += 300
-        let dense = try #require(DenseRecording(s))
+        let dense = try #require(DenseRecording(s, gapSeconds: 60))
+        #expect(dense.seconds == 1)
         #expect(dense.skeleton.count == 60)
         #expect(dense.groups.allSatisfy { $0.count == 10 })
         let fix = dense.skeleton[30]
-        #expect(abs(fix.x - 1.2 * fix.t) < 1 && abs(fix.y) < 1)
+        #expect(abs(fix.x - 3 * fix.t) < 1 && abs(fix.y) < 1)
+    }
+
+    /// A walker's skeleton is made of two-second groups, a runner's of one-second groups: the pace is read on the
+    /// one-second skeleton, the boundary is where people change from walking to running (2 m/s).
+    @Test(arguments: [(0.8, 2.0), (1.4, 2.0), (1.9, 2.0), (2.2, 1.0), (3.5, 1.0), (10.0, 1.0)])
+    func aWalkersSkeletonHasTwoSecondGroupsARunnersOne(pace: (speed: Double, seconds: Double)) throws {
+        var rng = SyntheticRandom(seed: 5)
+        let s = (0..<4_000).map { k in
+            let t = Double(k) / 5
+            return CleaningSample(source: k, t: t, x: pace.speed * t + 2 * rng.gaussian(), y: 2 * rng.gaussian())
+        }
+        let dense = try #require(DenseRecording(s, gapSeconds: 60))
+        #expect(dense.seconds == pace.seconds)
+        #expect(dense.skeleton.count == Int(800 / pace.seconds))
+        #expect(dense.groups.allSatisfy { $0.count == Int(5 * pace.seconds) })
+    }
+
+    /// A hike with a ten-minute rest under a phone's fast, large wander (8 m over 5 s, 2 m of white noise), written twice
+    /// a second by a device that writes a fix between its solutions: with the later solution's error (`stepped`), or
+    /// halfway between the two (`blended`). Neighbouring seconds' medians then share a solution's error. On one-second
+    /// groups the stages took that error for motion: the hikes came out 108 to 144 m longer than the same hikes at one
+    /// fix a second (blended 38 to 122 m; the true path is 720 m), with 159 to 178 m drawn during the rest (blended 92 to
+    /// 171 m). On two-second groups they come out at most 18 m longer (four of the eight shorter, by up to 49 m), and the
+    /// rest draws 16 to 35 m.
+    @Test(arguments: [false, true], Array(UInt64(1)...4))
+    func aWalkWrittenBetweenItsSolutionsMeasuresAsAtOneASecond(blended: Bool, seed: UInt64) throws {
+        let solutions = RestStopsTests.phoneFixes(
+            seed: seed, seconds: 1201, sigma: 8, tau: 5, white: 2, path: RestStopsTests.tenMinuteRest)
+        func error(_ k: Int) -> (Double, Double) {
+            let (x, y) = RestStopsTests.tenMinuteRest(Double(k))
+            return (solutions[k].x - x, solutions[k].y - y)
+        }
+        let once = Array(solutions.prefix(1200))
+        let twice = (0..<2400).map { j -> CleaningSample in
+            let k = j / 2, t = Double(j) / 2
+            let (x, y) = RestStopsTests.tenMinuteRest(t)
+            guard j % 2 == 1 else { return CleaningSample(source: j, t: t, x: solutions[k].x, y: solutions[k].y) }
+            let (later, earlier) = (error(k + 1), error(k))
+            let (ex, ey) = blended ? ((later.0 + earlier.0) / 2, (later.1 + earlier.1) / 2) : later
+            return CleaningSample(source: j, t: t, x: x + ex, y: y + ey)
+        }
+        let truth = 720.0
+        let (cleanedOnce, _) = TrackCleaner.clean(Self.track(once))
+        let (cleanedTwice, _) = TrackCleaner.clean(Self.track(twice))
+        let lengthOnce = Self.length(cleanedOnce.segments[0]), lengthTwice = Self.length(cleanedTwice.segments[0])
+        #expect(lengthTwice - lengthOnce <= 0.04 * truth, "\(lengthTwice) m against \(lengthOnce) m at one a second")
+        let from = Self.start.addingTimeInterval(300), to = Self.start.addingTimeInterval(900)
+        let rest = Self.length(cleanedTwice.segments[0].filter { $0.time! >= from && $0.time! <= to })
+        #expect(rest <= 60, "\(rest) m drawn during the rest")
     }
 
     /// One fix a second, or a phone app's clock (0.75 to 1.25 s apart, now and then a second or two missed), is not
@@ -162,11 +214,11 @@ struct DenseRecordingTests {
             t += rng.uniform() < 0.04 ? 2 + rng.uniform() : 0.75 + 0.5 * rng.uniform()
             return CleaningSample(source: k, t: t, x: Double(k), y: 0)
         }
-        #expect(DenseRecording(irregular) == nil)
+        #expect(DenseRecording(irregular, gapSeconds: 60) == nil)
         let everySecond = (0..<600).map { CleaningSample(source: $0, t: Double($0), x: Double($0), y: 0) }
-        #expect(DenseRecording(everySecond) == nil)
-        let twice = (0..<600).map { CleaningSample(source: $0, t: Double($0) / 2, x: Double($0), y: 0) }
-        let dense = try #require(DenseRecording(twice))
+        #expect(DenseRecording(everySecond, gapSeconds: 60) == nil)
+        let twice = (0..<600).map { CleaningSample(source: $0, t: Double($0) / 2, x: 2 * Double($0), y: 0) }
+        let dense = try #require(DenseRecording(twice, gapSeconds: 60))
         #expect(dense.groups.count == 300 && dense.groups.allSatisfy { $0.count == 2 })
         // Cleaning the one-a-second track cleans it fix by fix: what `DenseRecording` leaves alone is left alone.
         let (cleaned, _) = TrackCleaner.clean(Self.track(everySecond))

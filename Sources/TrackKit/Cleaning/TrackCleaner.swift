@@ -110,7 +110,7 @@ public enum TrackCleaner {
         // Without a time order (timestamp repair switched off) nothing below is meaningful.
         guard zip(samples, samples.dropFirst()).allSatisfy({ $0.t < $1.t }) else { return result }
 
-        if let dense = DenseRecording(samples) {
+        if let dense = DenseRecording(samples, gapSeconds: options.gapSeconds) {
             // Fixes many times a second: every stage works on one fix a second, the recording's own (see
             // `DenseRecording`), and what it makes of them is carried back to every fix.
             var skeleton = dense.skeleton
