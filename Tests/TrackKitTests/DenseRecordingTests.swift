@@ -171,6 +171,18 @@ struct DenseRecordingTests {
         #expect(dense.groups.allSatisfy { $0.count == Int(5 * pace.seconds) })
     }
 
+    /// Where the pace cannot be read the groups stay one second long: a segment of eight seconds (a file interpolated
+    /// between two places, as gpsbabel's `interptrack.gpx`), or a device that never moves faster than 0.3 m/s.
+    @Test func aPaceThatCannotBeReadKeepsOneSecondGroups() throws {
+        let short = (0..<40).map { CleaningSample(source: $0, t: Double($0) / 5, x: 1_000 * Double($0), y: 0) }
+        #expect(try #require(DenseRecording(short, gapSeconds: 60)).seconds == 1)
+        var rng = SyntheticRandom(seed: 9)
+        let still = (0..<3_000).map { k in
+            CleaningSample(source: k, t: Double(k) / 5, x: 0.05 * rng.gaussian(), y: 0.05 * rng.gaussian())
+        }
+        #expect(try #require(DenseRecording(still, gapSeconds: 60)).seconds == 1)
+    }
+
     /// A hike with a ten-minute rest under a phone's fast, large wander (8 m over 5 s, 2 m of white noise), written twice
     /// a second by a device that writes a fix between its solutions: with the later solution's error (`stepped`), or
     /// halfway between the two (`blended`). Neighbouring seconds' medians then share a solution's error. On one-second

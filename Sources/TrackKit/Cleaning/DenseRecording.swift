@@ -1,6 +1,6 @@
 import Foundation
 
-/// A segment recorded many times a second, cleaned one second at a time.
+/// A segment recorded many times a second, cleaned one second (a walker's: two) at a time.
 ///
 /// Every stage of the cleaner judges fixes by their neighbours and by counts of them: a spike against the fixes either
 /// side, a rest's jitter as each fix's distance from its neighbours' chord, a burst within at most 48 fixes, the noise
@@ -31,8 +31,8 @@ import Foundation
 /// a quarter of their error rather than half, and have twice the fixes for their medians; a walker covers 4 m in them at
 /// most, which cuts no turn a walk makes. A runner or a rider covers 6 to 25 m, and a sharp corner is cut across at that
 /// (on the development files, two-second groups at every pace cut a run's sharp turns by up to 5 m more each): their
-/// skeleton stays at one fix a second. The pace is read on the one-second skeleton (`SparseTurns.typicalSpeed`, the
-/// median speed over ten seconds) against `walkingSpeed`. On the benchmark's development hikes written two or five
+/// skeleton stays at one fix a second, as does one whose pace cannot be read. The pace is read on the one-second
+/// skeleton (`SparseTurns.measuredSpeed`, the median speed over ten seconds while moving) against `walkingSpeed`. On the benchmark's development hikes written two or five
 /// times a second (56 files), the error left (sum of |error − floor|) fell from 166 to 75 points, the worst file from
 /// +15.2 to +6.8 % (`Benchmarks/results/generalize.md`).
 struct DenseRecording {
@@ -64,7 +64,8 @@ struct DenseRecording {
         guard 2 * short > samples.count - 1 else { return nil }
         var (groups, skeleton) = Self.grouped(samples, seconds: Self.groupSeconds)
         var seconds = Self.groupSeconds
-        if skeleton.count >= 3, SparseTurns.typicalSpeed(skeleton, gapSeconds: gapSeconds) <= Self.walkingSpeed {
+        // A pace that cannot be read (a segment of a few seconds, or one that never moves) keeps one-second groups.
+        if let pace = SparseTurns.measuredSpeed(skeleton, gapSeconds: gapSeconds), pace <= Self.walkingSpeed {
             seconds = Self.walkerGroupSeconds
             (groups, skeleton) = Self.grouped(samples, seconds: seconds)
         }

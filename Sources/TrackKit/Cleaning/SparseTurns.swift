@@ -53,6 +53,11 @@ enum SparseTurns {
     /// The median speed over 10 s of the moving parts (faster than 0.3 m/s) of `s`, 10 s windows across a gap left
     /// out; 1 m/s when nothing moves.
     static func typicalSpeed(_ s: [CleaningSample], gapSeconds: Double) -> Double {
+        measuredSpeed(s, gapSeconds: gapSeconds) ?? 1
+    }
+
+    /// As `typicalSpeed`, nil when there is nothing to measure (nothing moves, or no 10 s window without a gap).
+    static func measuredSpeed(_ s: [CleaningSample], gapSeconds: Double) -> Double? {
         var speeds: [Double] = []
         let stride = max(1, s.count / 50_000)
         var j = 0, lastGap = -1
@@ -71,7 +76,7 @@ enum SparseTurns {
             }
             i += stride
         }
-        guard !speeds.isEmpty else { return 1 }
+        guard !speeds.isEmpty else { return nil }
         return Selection.kthSmallest(speeds.count / 2, of: &speeds)
     }
 

@@ -6,7 +6,8 @@ import Foundation
 /// maximum likelihood (on the fixes before rests are collapsed, which must not change it); the smoothing then gives
 /// each step the acceleration noise its own fixes call for (`SparseTurns`), so turns are followed and straights held
 /// straight. Where the noise changes along a segment, each stretch of it gets its own stop radius and noise model
-/// (`NoiseStretches`). A segment recorded many times a second is cleaned a second at a time (`DenseRecording`).
+/// (`NoiseStretches`). A segment recorded many times a second is cleaned a second (a walker's: two) at a time
+/// (`DenseRecording`).
 ///
 /// Works per segment on points in time order. Only latitude and longitude ever change: every point that
 /// stays keeps its time, elevation and sensor data. Segments with a point that has no time are left as
