@@ -183,13 +183,13 @@ struct DenseRecordingTests {
         #expect(try #require(DenseRecording(still, gapSeconds: 60)).seconds == 1)
     }
 
-    /// A hike with a ten-minute rest under a phone's fast, large wander (8 m over 5 s, 2 m of white noise), written twice
-    /// a second by a device that writes a fix between its solutions: with the later solution's error (`stepped`), or
-    /// halfway between the two (`blended`). Neighbouring seconds' medians then share a solution's error. On one-second
-    /// groups the stages took that error for motion: the hikes came out 108 to 144 m longer than the same hikes at one
-    /// fix a second (blended 38 to 122 m; the true path is 720 m), with 159 to 178 m drawn during the rest (blended 92 to
-    /// 171 m). On two-second groups they come out at most 18 m longer (four of the eight shorter, by up to 49 m), and the
-    /// rest draws 16 to 35 m.
+    /// A hike with a ten-minute rest under a phone's fast, large wander (8 m over 5 s, 2 m of white noise), written
+    /// twice a second by a device that writes a fix between its solutions: with the later solution's error (`stepped`),
+    /// or halfway between the two (`blended`). Neighbouring seconds' medians then share a solution's error. On
+    /// one-second groups the stages took that error for motion: the hikes came out 108 to 144 m longer than the same
+    /// hikes at one fix a second (blended 38 to 122 m; the true path is 720 m), with 159 to 178 m drawn during the rest
+    /// (blended 92 to 171 m). On two-second groups they come out at most 18 m longer (four of the eight shorter, by up
+    /// to 49 m), and the rest draws 16 to 35 m.
     @Test(arguments: [false, true], Array(UInt64(1)...4))
     func aWalkWrittenBetweenItsSolutionsMeasuresAsAtOneASecond(blended: Bool, seed: UInt64) throws {
         let solutions = RestStopsTests.phoneFixes(

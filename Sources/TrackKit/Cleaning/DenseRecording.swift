@@ -23,18 +23,20 @@ import Foundation
 /// A segment whose steps are mostly longer than half a second is cleaned fix by fix, as before: nothing changes for it.
 ///
 /// A walker's skeleton is made of two-second groups (`walkerGroupSeconds`). A device that writes fixes between its
-/// solutions gives each the error of the solution before or after it, or a blend of the two, so a second's median
-/// mixes two solutions' errors and shares one of them with the next second's. Every stage reads noise from how a fix
-/// differs from its neighbours, and on such a skeleton the noise looks smaller than it is and the rest of it like motion:
-/// rests went unfound, their wander was drawn, and the smoother followed much of what was left. At a walker's pace the
-/// error moves faster than the walker, so that is most of what a hike measures. Two-second groups of such fixes share
-/// a quarter of their error rather than half, and have twice the fixes for their medians; a walker covers 4 m in them at
-/// most, which cuts no turn a walk makes. A runner or a rider covers 6 to 25 m, and a sharp corner is cut across at that
-/// (on the development files, two-second groups at every pace cut a run's sharp turns by up to 5 m more each): their
-/// skeleton stays at one fix a second, as does one whose pace cannot be read. The pace is read on the one-second
-/// skeleton (`SparseTurns.measuredSpeed`, the median speed over ten seconds while moving) against `walkingSpeed`. On the benchmark's development hikes written two or five
-/// times a second (56 files), the error left (sum of |error − floor|) fell from 166 to 75 points, the worst file from
-/// +15.2 to +6.8 % (`Benchmarks/results/generalize.md`).
+/// solutions gives each the error of the solution before or after it, or a blend of the two, so a second's median mixes
+/// two solutions' errors and shares one of them with the next second's. Every stage reads noise from how a fix differs
+/// from its neighbours, and on such a skeleton the noise looks smaller than it is and the rest of it like motion: rests
+/// went unfound, their wander was drawn, and the smoother followed much of what was left. At a walker's pace the error
+/// moves faster than the walker, so that is most of what a hike measures. Two-second groups of such fixes share a
+/// quarter of their error rather than half, and have twice the fixes for their medians; a walker covers 4 m in them at
+/// most, and a hike's sharp turns are cut by about a metre more each (held out: −2.0 → −3.0 m a turn on average). A
+/// runner or a rider covers 6 to 25 m, and a sharp corner is cut across at that (on the development files, two-second
+/// groups at every pace cut a run's sharp turns by up to 5 m more each): their skeleton stays at one fix a second, as
+/// does one whose pace cannot be read. The pace is read on the one-second skeleton (`SparseTurns.measuredSpeed`, the
+/// median speed over ten seconds while moving) against `walkingSpeed`. On the benchmark's development hikes written two
+/// or five times a second (56 files), the error left (sum of |error − floor|) fell from 166 to 75 points, the worst
+/// file from +15.2 to +6.8 %; on 96 held-out hikes from 177 to 112 points, the worst from +13.9 to +6.5 %
+/// (`Benchmarks/results/generalize.md`).
 struct DenseRecording {
     /// A segment is dense where more than half its steps are this short or shorter.
     static let denseStepSeconds = 0.5
@@ -77,7 +79,9 @@ struct DenseRecording {
     }
 
     /// `samples` in groups of the fixes less than `seconds` after the group's first, and a skeleton fix for each.
-    static func grouped(_ samples: [CleaningSample], seconds: Double) -> (groups: [Range<Int>], skeleton: [CleaningSample]) {
+    static func grouped(
+        _ samples: [CleaningSample], seconds: Double
+    ) -> (groups: [Range<Int>], skeleton: [CleaningSample]) {
         var groups: [Range<Int>] = []
         var skeleton: [CleaningSample] = []
         var xs: [Double] = [], ys: [Double] = []
