@@ -84,8 +84,8 @@ enum BurstFilter {
     static let maxFlashSeconds = 30.0
     /// Runs whose median interval is shorter than this (seconds) are left alone too: at 10 Hz and more a window
     /// would hold hundreds of fixes and every search below grows with it (a 100 Hz file of 100,000 points took
-    /// minutes). A segment recorded mostly that fast is cleaned a second at a time (`DenseRecording`): its fixes come
-    /// here about a second apart.
+    /// minutes). A segment recorded mostly that fast is cleaned a second at a time, a walker's two (`DenseRecording`):
+    /// its fixes come here one or two seconds apart.
     static let minInterval = 0.5
     /// Bounds on the fixes any one search looks at, whatever the times say (a crafted file can pack thousands of
     /// fixes into a second inside a run that is 1 Hz elsewhere). None binds at 1 Hz and up to `minInterval`:

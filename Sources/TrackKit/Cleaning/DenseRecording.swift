@@ -15,11 +15,11 @@ import Foundation
 /// So where most of a segment's steps are `denseStepSeconds` (0.5 s) or shorter, its fixes are taken in groups of
 /// consecutive fixes less than `groupSeconds` (1 s) after the group's first, and each group becomes one fix of a
 /// **skeleton**: the median of its fixes' east and north (one fix thrown far off moves it no further than the next of
-/// the other fixes) at the median of their times. Every stage runs on the skeleton as on any track at one fix a
-/// second. Then each fix of a group the skeleton kept is put on the straight line between the cleaned skeleton fixes
-/// either side of its time (where the group next to it was kept as well; else at its own group's cleaned fix), and a
-/// fix of a group the skeleton lost is removed with the same reason. Every fix kept keeps its time and sensor data,
-/// as everywhere else.
+/// the other fixes) at the median of their times. Every stage runs on the skeleton as on any track at one fix a second
+/// (a walker's: one every two seconds, below). Then each fix of a group the skeleton kept is put on the straight line
+/// between the cleaned skeleton fixes either side of its time (where the group next to it was kept as well; else at its
+/// own group's cleaned fix), and a fix of a group the skeleton lost is removed with the same reason. Every fix kept
+/// keeps its time and sensor data, as everywhere else.
 /// A segment whose steps are mostly longer than half a second is cleaned fix by fix, as before: nothing changes for it.
 ///
 /// A walker's skeleton is made of two-second groups (`walkerGroupSeconds`). A device that writes fixes between its

@@ -112,7 +112,7 @@ public enum TrackCleaner {
         guard zip(samples, samples.dropFirst()).allSatisfy({ $0.t < $1.t }) else { return result }
 
         if let dense = DenseRecording(samples, gapSeconds: options.gapSeconds) {
-            // Fixes many times a second: every stage works on one fix a second, the recording's own (see
+            // Fixes many times a second: every stage works on one fix a second (a walker's: one every two seconds; see
             // `DenseRecording`), and what it makes of them is carried back to every fix.
             var skeleton = dense.skeleton
             var skeletonRemovals: [CleaningRemoval]? = []
