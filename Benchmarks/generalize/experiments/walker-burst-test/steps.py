@@ -1,10 +1,10 @@
 #!/usr/bin/env python3
 """Every step the burst filter weighed as a jump on a walker's two-second skeleton, and how close each came.
 
-Usage: steps.py LOG_DIR IN_DIR [IN_DIR ...]
+Usage: steps.py LOG_DIR
 
 LOG_DIR holds <name>.log, the standard output of the cleaning driver built with variants.patch and run with TD_DBGALL=1
-on IN_DIR/<name>.gpx: one `DBG` line for every step whose part the walker could not have made (`impl`) reaches the
+on <name>.gpx: one `DBG` line for every step whose part the walker could not have made (`impl`) reaches the
 step's floor, whether or not it passed the velocity bar (`chg` against 1.5 m/s) and the noise test (`impl` against
 five times `noise`). The same step is printed once per pass of the filter; each is counted once here.
 
