@@ -74,18 +74,54 @@ enum KalmanSmoother {
     ///   - initialSpeed: 1 sigma of the unknown starting speed, m/s.
     ///   - stepNoise: when given, the acceleration noise of each step in place of `accelerationNoise`, indexed
     ///     from the range's start by the fix the step ends at (entry 0 unused): `SparseTurns` sets it per step.
+    ///   - buffers: where the smoothing works (see `Buffers`).
     @discardableResult
     static func smooth(
         _ s: inout [CleaningSample], range: Range<Int>, sigma: Double, accelerationNoise q: Double,
-        initialSpeed: Double, stepNoise: [Double]? = nil
+        initialSpeed: Double, stepNoise: [Double]? = nil, buffers: Buffers = Buffers()
     ) -> Int {
+        guard range.count >= 3 else { return 0 }
+        s.withUnsafeBufferPointer {
+            smoothedStates(
+                $0, range: range, sigma: sigma, accelerationNoise: q, initialSpeed: initialSpeed, stepNoise: stepNoise,
+                into: buffers)
+        }
+        return keepIfShorter(&s, base: range.lowerBound, east: buffers.ex, north: buffers.ny)
+    }
+
+    /// The arrays a smoothing works in: the filtered (then smoothed) state per axis and the filtered covariance, 56
+    /// bytes a point. `SparseTurns` keeps them from one round to the next, so that each round works in the memory of
+    /// the round before instead of taking (and faulting in) its own; a reference, so that a second thread can work in
+    /// one and hand it back. One smoothing at a time per instance.
+    final class Buffers: @unchecked Sendable {
+        fileprivate(set) var covariance: [Covariance] = []
+        /// After a smoothing, the smoothed state of each point of its range, from the range's start.
+        fileprivate(set) var ex: [AxisState] = []
+        fileprivate(set) var ny: [AxisState] = []
+    }
+
+    /// The smoothed states of `s[range]` (at least 3 points), left in `buffers.ex` and `buffers.ny`; `s` is not
+    /// changed. `stepNoise` as for `smooth`, indexed from `noiseOffset` before the range's start (a part of a longer run
+    /// uses that run's step noise).
+    static func smoothedStates(
+        _ s: UnsafeBufferPointer<CleaningSample>, range: Range<Int>, sigma: Double, accelerationNoise q: Double,
+        initialSpeed: Double, stepNoise: [Double]?, noiseOffset: Int = 0, into buffers: Buffers
+    ) {
         let n = range.count
-        guard n >= 3 else { return 0 }
+        precondition(n >= 3, "a smoothing needs three points")
         let base = range.lowerBound
         let r = sigma * sigma
-        var covariance = [Covariance](repeating: Covariance(pp: 0, pv: 0, vv: 0), count: n)
-        // Filtered state on the way forward, smoothed state once the backward pass has been over it.
-        var ex = [AxisState](repeating: AxisState(p: 0, v: 0), count: n), ny = ex
+        // Worked in as local arrays (taken out of the buffers, so that each stays uniquely held) and put back after.
+        var covariance: [Covariance] = [], ex: [AxisState] = [], ny: [AxisState] = []
+        swap(&covariance, &buffers.covariance); swap(&ex, &buffers.ex); swap(&ny, &buffers.ny)
+        defer { swap(&covariance, &buffers.covariance); swap(&ex, &buffers.ex); swap(&ny, &buffers.ny) }
+        // Every entry is written by the forward pass before it is read: only the sizes are set here.
+        if covariance.count != n {
+            covariance = [Covariance](repeating: Covariance(pp: 0, pv: 0, vv: 0), count: n)
+            // Filtered state on the way forward, smoothed state once the backward pass has been over it.
+            ex = [AxisState](repeating: AxisState(p: 0, v: 0), count: n)
+            ny = ex
+        }
 
         ex[0] = AxisState(p: s[base].x, v: 0)
         ny[0] = AxisState(p: s[base].y, v: 0)
@@ -94,7 +130,8 @@ enum KalmanSmoother {
             let dt = s[base + k].t - s[base + k - 1].t
             let px = ex[k - 1].predicted(dt: dt), py = ny[k - 1].predicted(dt: dt)
             let ix = s[base + k].x - px.p, iy = s[base + k].y - py.p
-            let stepQ = manoeuvreProcessNoise(covariance[k - 1], dt: dt, q: stepNoise?[k] ?? q, r: r, ix: ix, iy: iy)
+            let stepQ = manoeuvreProcessNoise(
+                covariance[k - 1], dt: dt, q: stepNoise?[noiseOffset + k] ?? q, r: r, ix: ix, iy: iy)
             let pred = covariance[k - 1].predicted(dt: dt, q: stepQ)
             let innovationVariance = pred.pp + r
             let gainP = pred.pp / innovationVariance, gainV = pred.pv / innovationVariance
@@ -113,7 +150,8 @@ enum KalmanSmoother {
             let px = ex[k].predicted(dt: dt), py = ny[k].predicted(dt: dt)
             let f = covariance[k]
             let stepQ = manoeuvreProcessNoise(
-                f, dt: dt, q: stepNoise?[k + 1] ?? q, r: r, ix: s[base + k + 1].x - px.p, iy: s[base + k + 1].y - py.p)
+                f, dt: dt, q: stepNoise?[noiseOffset + k + 1] ?? q, r: r, ix: s[base + k + 1].x - px.p,
+                iy: s[base + k + 1].y - py.p)
             let pr = f.predicted(dt: dt, q: stepQ)
             let det = pr.pp * pr.vv - pr.pv * pr.pv
             guard det > 0 else { continue }
@@ -128,8 +166,6 @@ enum KalmanSmoother {
             ex[k] = AxisState(p: ex[k].p + c00 * dxp + c01 * dxv, v: ex[k].v + c10 * dxp + c11 * dxv)
             ny[k] = AxisState(p: ny[k].p + c00 * dyp + c01 * dyv, v: ny[k].v + c10 * dyp + c11 * dyv)
         }
-
-        return keepIfShorter(&s, base: base, east: ex, north: ny)
     }
 
     /// Writes the smoothed positions of one run (starting at `base`) into the samples and returns how many
@@ -139,23 +175,34 @@ enum KalmanSmoother {
     static func keepIfShorter<State: SmoothedPosition>(
         _ s: inout [CleaningSample], base: Int, east ex: [State], north ny: [State]
     ) -> Int {
-        let n = ex.count
+        keepIfShorter(&s, base: base, count: ex.count) { (ex[$0].p, ny[$0].p) }
+    }
+
+    /// As above, the smoothed position of the run's point k (from `base`) given by `position`.
+    @inline(__always)
+    static func keepIfShorter(
+        _ s: inout [CleaningSample], base: Int, count n: Int, position: (Int) -> (x: Double, y: Double)
+    ) -> Int {
         var rawLength = 0.0, smoothedLength = 0.0
+        var previous = position(0)
         for k in 1..<n {
             let rx = s[base + k].x - s[base + k - 1].x, ry = s[base + k].y - s[base + k - 1].y
             rawLength += (rx * rx + ry * ry).squareRoot()
-            let mx = ex[k].p - ex[k - 1].p, my = ny[k].p - ny[k - 1].p
+            let current = position(k)
+            let mx = current.x - previous.x, my = current.y - previous.y
             smoothedLength += (mx * mx + my * my).squareRoot()
+            previous = current
         }
         guard smoothedLength <= rawLength else { return 0 }
 
         var moved = 0
         for k in 0..<n {
-            let dx = ex[k].p - s[base + k].x, dy = ny[k].p - s[base + k].y
+            let p = position(k)
+            let dx = p.x - s[base + k].x, dy = p.y - s[base + k].y
             let shift = (dx * dx + dy * dy).squareRoot()
             guard shift > 0.001 else { continue }
-            s[base + k].x = ex[k].p
-            s[base + k].y = ny[k].p
+            s[base + k].x = p.x
+            s[base + k].y = p.y
             s[base + k].moved = true
             if shift >= 0.1 { moved += 1 }
         }
