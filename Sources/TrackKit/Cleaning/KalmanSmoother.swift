@@ -98,6 +98,14 @@ enum KalmanSmoother {
         /// After a smoothing, the smoothed state of each point of its range, from the range's start.
         fileprivate(set) var ex: [AxisState] = []
         fileprivate(set) var ny: [AxisState] = []
+
+        /// Makes room for a smoothing of `n` points (their contents are left to it to write).
+        func fit(_ n: Int) {
+            guard covariance.count != n else { return }
+            covariance = [Covariance](repeating: Covariance(pp: 0, pv: 0, vv: 0), count: n)
+            ex = [AxisState](repeating: AxisState(p: 0, v: 0), count: n)
+            ny = [AxisState](repeating: AxisState(p: 0, v: 0), count: n)
+        }
     }
 
     /// The smoothed states of `s[range]` (at least 3 points), left in `buffers.ex` and `buffers.ny`; `s` is not
@@ -111,17 +119,14 @@ enum KalmanSmoother {
         precondition(n >= 3, "a smoothing needs three points")
         let base = range.lowerBound
         let r = sigma * sigma
+        // Every entry is written by the forward pass before it is read: only the sizes are set here.
+        buffers.fit(n)
         // Worked in as local arrays (taken out of the buffers, so that each stays uniquely held) and put back after.
+        // `ex` and `ny` hold the filtered state on the way forward, the smoothed state once the backward pass has been
+        // over it.
         var covariance: [Covariance] = [], ex: [AxisState] = [], ny: [AxisState] = []
         swap(&covariance, &buffers.covariance); swap(&ex, &buffers.ex); swap(&ny, &buffers.ny)
         defer { swap(&covariance, &buffers.covariance); swap(&ex, &buffers.ex); swap(&ny, &buffers.ny) }
-        // Every entry is written by the forward pass before it is read: only the sizes are set here.
-        if covariance.count != n {
-            covariance = [Covariance](repeating: Covariance(pp: 0, pv: 0, vv: 0), count: n)
-            // Filtered state on the way forward, smoothed state once the backward pass has been over it.
-            ex = [AxisState](repeating: AxisState(p: 0, v: 0), count: n)
-            ny = ex
-        }
 
         ex[0] = AxisState(p: s[base].x, v: 0)
         ny[0] = AxisState(p: s[base].y, v: 0)
