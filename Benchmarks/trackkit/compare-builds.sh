@@ -20,14 +20,25 @@ done
 WORK=${TRACKKIT_BENCH_DIR:-/tmp/trackdrop-trackkit-bench}
 BIG=$WORK/big-${POINTS:-500000}-v2.gpx
 [ -s "$BIG" ] || { echo "compare-builds.sh: $BIG is missing: run Benchmarks/trackkit.sh first" >&2; exit 2; }
-LOG=$(mktemp)
-trap 'rm -f "$LOG" "$WORK/compare-a.gpx" "$WORK/compare-b.gpx"' EXIT
+# Outputs, timings and messages in a directory of this run's own: two comparisons at once do not share files.
+OUT=$(mktemp -d)
+trap 'rm -rf "$OUT"' EXIT
+LOG=$OUT/times
 echo "$BIG, $ROUNDS rounds, $(date -u +%Y-%m-%dT%H:%M:%SZ), load average $(cut -d' ' -f1-3 /proc/loadavg)"
+# run ROUND NAME BINARY: one timed `check --out`; a build that fails stops the comparison with its own message.
+run() {
+  if ! /usr/bin/time -o "$OUT/time" -f "$1 $2 %e %U %S %M" "$3" check --out "$OUT/$2.gpx" "$BIG" >/dev/null 2>"$OUT/stderr"; then
+    echo "compare-builds.sh: build $2 ($3) failed in round $1; its last messages:" >&2
+    tail -5 "$OUT/stderr" >&2
+    exit 1
+  fi
+  cat "$OUT/time" >> "$LOG"
+}
 for ((r = 1; r <= 10#$ROUNDS; r++)); do
-  /usr/bin/time -f "$r A %e %U %S %M" "$A" check --out "$WORK/compare-a.gpx" "$BIG" 2>&1 >/dev/null | tail -1 >> "$LOG"
-  /usr/bin/time -f "$r B %e %U %S %M" "$B" check --out "$WORK/compare-b.gpx" "$BIG" 2>&1 >/dev/null | tail -1 >> "$LOG"
+  run "$r" A "$A"
+  run "$r" B "$B"
 done
-if cmp -s "$WORK/compare-a.gpx" "$WORK/compare-b.gpx"; then echo "outputs: the same bytes"; else echo "outputs: DIFFERENT"; fi
+if cmp -s "$OUT/A.gpx" "$OUT/B.gpx"; then echo "outputs: the same bytes"; else echo "outputs: DIFFERENT"; fi
 python3 - "$LOG" "$(stat -c %s "$BIG")" <<'PY'
 import statistics, sys
 rows = [line.split() for line in open(sys.argv[1]) if len(line.split()) == 6]
