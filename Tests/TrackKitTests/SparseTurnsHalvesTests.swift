@@ -78,6 +78,48 @@ struct SparseTurnsHalvesTests {
         #expect(Self.largestDifference(whole.samples, halves.samples) > 0.1)
     }
 
+    /// A run whose smoothing comes out longer than recorded is left as recorded by the halves too, as by the whole run:
+    /// fixes exactly on a line, moving at 5 m/s for 60 s and standing still for 60 s in turn, where each smoothing rounds
+    /// the sudden stops and starts and runs past them and back.
+    @Test func aRunTheSmoothingLengthensIsLeftAsRecorded() {
+        let samples = (0..<12_000).map { k in
+            let cycle = Double(k / 120), second = Double(k % 120)
+            return CleaningSample(source: k, t: Double(k), x: 300 * cycle + 5 * min(second, 60), y: 0)
+        }
+        let whole = Self.smoothed(samples, noise: 3, speed: 5, parallelFixes: .max)
+        let halves = Self.smoothed(samples, noise: 3, speed: 5, parallelFixes: 10_000)
+        #expect(whole.moved == 0 && halves.moved == 0)
+        #expect(Self.largestDifference(whole.samples, samples) == 0)
+        #expect(Self.largestDifference(halves.samples, samples) == 0)
+        #expect(halves.samples.allSatisfy { !$0.moved })
+        // The same fixes with a little noise across the line are smoothed, by both alike.
+        let noisy = samples.map { CleaningSample(source: $0.source, t: $0.t, x: $0.x, y: $0.source % 2 == 0 ? 2 : -2) }
+        let wholeNoisy = Self.smoothed(noisy, noise: 3, speed: 5, parallelFixes: .max)
+        let halvesNoisy = Self.smoothed(noisy, noise: 3, speed: 5, parallelFixes: 10_000)
+        #expect(wholeNoisy.moved > 10_000)
+        #expect(Self.largestDifference(wholeNoisy.samples, halvesNoisy.samples) <= 1e-9)
+        #expect(wholeNoisy.moved == halvesNoisy.moved)
+    }
+
+    /// The step noise worked out a piece at a time, as each half and the middle do, is the whole run's, to the bit: a
+    /// piece reads the points two before its first step and one after its last.
+    @Test(arguments: [[1, 2, 3, 200], [1, 100, 101, 200], [1, 57, 143, 199, 200]])
+    func stepNoiseInPiecesIsTheWholeRuns(bounds: [Int]) {
+        let samples = Self.run(count: 200, speed: 3, noise: 4, standing: 20, seed: 9)
+        let whole = SparseTurns.stepNoise(samples, range: samples.indices, scale: 0.05, cap: 0.8)
+        var pieces = [Double](repeating: -1, count: samples.count)
+        pieces.withUnsafeMutableBufferPointer { noise in
+            for (from, to) in zip(bounds, bounds.dropFirst()) {
+                SparseTurns.fillStepNoise(
+                    noise, steps: from..<to, count: samples.count, scale: 0.05, cap: 0.8, time: { samples[$0].t },
+                    position: { (samples[$0].x, samples[$0].y) })
+            }
+        }
+        #expect(pieces.dropFirst() == whole.dropFirst())
+        #expect(Set(whole.dropFirst()).count > 100, "the steps' noises differ")
+        #expect(whole.contains(0.8), "some steps are capped")
+    }
+
     /// A run too short to leave room for both overlaps is smoothed whole whatever `parallelFixes` says (its halves would
     /// reach past its ends).
     @Test func runsTooShortForTheOverlapsAreSmoothedWhole() {

@@ -94,8 +94,9 @@ enum SparseTurns {
     /// (`stepNoise` with `scale`, the prior's velocity change in m/s), never above `cap`: the sport's most agile
     /// athlete (`SportProfile.accelerationNoise(samplingInterval:)`), so a runner is not taken round a right angle
     /// at 16 m/s. Returns how many points moved by 10 cm or more. Holds the run's original positions and one noise
-    /// per step (25 bytes a point) while it works, and the smoother's 56 bytes a point (in two halves of a run of
-    /// `parallelFixes` fixes or more, each with `halfOverlap` more: see `smoothedInHalves`).
+    /// per step (25 bytes a point) while it works, and the smoother's 56 bytes a point (a run of `parallelFixes` fixes
+    /// or more: two step noises, 16 bytes a point, and the smoother's memory in two halves, each with `halfOverlap`
+    /// more; see `smoothInHalves`).
     static func smooth(
         _ s: inout [CleaningSample], range: Range<Int>, sigma: Double, accelerationNoise q: Double,
         initialSpeed: Double, scale: Double, cap: Double, parallelFixes: Int = parallelFixes, overlap: Int = halfOverlap
@@ -103,6 +104,11 @@ enum SparseTurns {
         let n = range.count
         guard n >= minimumPoints else {
             return KalmanSmoother.smooth(&s, range: range, sigma: sigma, accelerationNoise: min(q, cap), initialSpeed: initialSpeed)
+        }
+        if n >= max(parallelFixes, 2 * overlap + minimumPoints) {
+            return smoothInHalves(
+                &s, range: range, sigma: sigma, accelerationNoise: q, initialSpeed: initialSpeed, scale: scale, cap: cap,
+                overlap: overlap)
         }
         let base = range.lowerBound
         var x = [Double](repeating: 0, count: n), y = x
@@ -112,21 +118,13 @@ enum SparseTurns {
         }
         var noise: [Double]?
         let buffers = KalmanSmoother.Buffers()
-        let halves = n >= max(parallelFixes, 2 * overlap + minimumPoints)
-            ? (KalmanSmoother.Buffers(), KalmanSmoother.Buffers()) : nil
         for round in 0..<rounds {
             if round > 0 {
                 for k in 0..<n { s[base + k].x = x[k]; s[base + k].y = y[k]; s[base + k].moved = wasMoved[k] }
             }
-            if let halves {
-                smoothedInHalves(
-                    &s, range: range, sigma: sigma, accelerationNoise: q, initialSpeed: initialSpeed, stepNoise: noise,
-                    overlap: overlap, into: halves)
-            } else {
-                KalmanSmoother.smooth(
-                    &s, range: range, sigma: sigma, accelerationNoise: q, initialSpeed: initialSpeed, stepNoise: noise,
-                    buffers: buffers)
-            }
+            KalmanSmoother.smooth(
+                &s, range: range, sigma: sigma, accelerationNoise: q, initialSpeed: initialSpeed, stepNoise: noise,
+                buffers: buffers)
             if round + 1 < rounds { noise = stepNoise(s, range: range, scale: scale, cap: cap, into: noise) }
         }
         var moved = 0
@@ -137,45 +135,197 @@ enum SparseTurns {
         return moved
     }
 
-    /// One round of `KalmanSmoother.smooth` over `s[range]` (at least `2 * overlap + minimumPoints` fixes), its two
-    /// halves smoothed side by side: the earlier from the run's start to `overlap` fixes past the middle, on this
-    /// thread, the later from `overlap` fixes before the middle to the end, on a second one. Each half gives the
-    /// positions on its side of the middle; the run is then kept or left as recorded as a whole, as one smoothing
-    /// would. Work and memory grow by the overlap's share (under 17 % at `parallelFixes`).
-    private static func smoothedInHalves(
+    /// `smooth` for a run of at least `2 * overlap + minimumPoints` fixes, each round on two threads: the earlier half
+    /// from the run's start to `overlap` fixes past the middle on this thread, the later from `overlap` fixes before the
+    /// middle to the end on a second one. Each half gives the positions on its side of the middle, measures its side's
+    /// smoothed length and works out its side's step noise for the next round; the few steps at the middle are done
+    /// here once both have joined. The run is then kept or left as recorded as a whole, as one smoothing decides. The
+    /// samples hold their recorded positions until the last round (every round smooths those), which writes its own:
+    /// each later round's step noise is taken from the positions the round before would have written (a shift of
+    /// 1 mm or less leaves the recorded one), so every step noise, and each position written, is the one the whole
+    /// run smoothed at once gives. Only the smoothed length is summed in another order (two sides and the middle's
+    /// step), which can change the keep-or-leave decision only for a smoothing within rounding (10⁻¹⁰ of the length)
+    /// of the recorded length. Work and memory grow by the overlap's share (under 17 % at `parallelFixes`).
+    private static func smoothInHalves(
         _ s: inout [CleaningSample], range: Range<Int>, sigma: Double, accelerationNoise q: Double, initialSpeed: Double,
-        stepNoise: [Double]?, overlap: Int, into buffers: (earlier: KalmanSmoother.Buffers, later: KalmanSmoother.Buffers)
-    ) {
-        let base = range.lowerBound, middle = base + range.count / 2
-        let earlier = base..<(middle + overlap), later = (middle - overlap)..<range.upperBound
+        scale: Double, cap: Double, overlap: Int
+    ) -> Int {
+        let n = range.count, base = range.lowerBound, split = n / 2
+        let earlier = base..<(base + split + overlap), later = (base + split - overlap)..<range.upperBound
+        let laterStart = later.lowerBound - base
         // Both halves' memory taken here, on the calling thread: taken on the second, it would come from that thread's
         // own allocator arena and stay resident after the cleaning (peak RSS of a `check` of the 500,000-point
         // benchmark file 116 → 165 MiB), where the calling thread's is reused for the output that follows.
-        buffers.earlier.fit(earlier.count)
-        buffers.later.fit(later.count)
-        s.withUnsafeBufferPointer { samples in
-            // The samples are read, never changed, by both threads until both have joined.
-            let shared = SharedSamples(samples: samples)
-            let second = SecondThread {
-                KalmanSmoother.smoothedStates(
-                    shared.samples, range: later, sigma: sigma, accelerationNoise: q, initialSpeed: initialSpeed,
-                    stepNoise: stepNoise, noiseOffset: later.lowerBound - base, into: buffers.later)
-            }
-            KalmanSmoother.smoothedStates(
-                samples, range: earlier, sigma: sigma, accelerationNoise: q, initialSpeed: initialSpeed,
-                stepNoise: stepNoise, into: buffers.earlier)
-            second.join()
+        let early = KalmanSmoother.Buffers(), late = KalmanSmoother.Buffers()
+        early.fit(earlier.count)
+        late.fit(later.count)
+        var recordedLength = 0.0
+        for k in 1..<n {
+            let rx = s[base + k].x - s[base + k - 1].x, ry = s[base + k].y - s[base + k - 1].y
+            recordedLength += (rx * rx + ry * ry).squareRoot()
         }
-        let split = middle - base, laterStart = later.lowerBound - base
-        let early = (ex: buffers.earlier.ex, ny: buffers.earlier.ny), late = (ex: buffers.later.ex, ny: buffers.later.ny)
-        _ = KalmanSmoother.keepIfShorter(&s, base: base, count: range.count) { k in
-            k < split ? (early.ex[k].p, early.ny[k].p) : (late.ex[k - laterStart].p, late.ny[k - laterStart].p)
+        // This round's step noise (none in the first) and the next round's, written by both threads.
+        var noise = [Double](repeating: 0, count: n), next = noise
+        var recordedNoise: [Double]?
+        var kept = false
+        for round in 0..<rounds {
+            let current: [Double]? = round == 0 ? nil : noise
+            let last = round + 1 == rounds
+            s.withUnsafeBufferPointer { samples in
+                next.withUnsafeMutableBufferPointer { nextNoise in
+                    // The samples are read, never changed, by both threads until both have joined; each writes the
+                    // next step noise of its own steps only, and works in its own buffers.
+                    let shared = SharedRound(samples: samples, next: nextNoise)
+                    let second = SecondThread { () -> Double in
+                        KalmanSmoother.smoothedStates(
+                            shared.samples, range: later, sigma: sigma, accelerationNoise: q, initialSpeed: initialSpeed,
+                            stepNoise: current, noiseOffset: laterStart, into: late)
+                        let side = HalfPositions(samples: shared.samples, base: base, from: laterStart, buffers: late)
+                        if !last {
+                            fillStepNoise(
+                                shared.next, steps: (split + 2)..<n, count: n, scale: scale, cap: cap,
+                                time: side.time, position: side.written)
+                        }
+                        return side.length(steps: (split + 1)..<n)
+                    }
+                    KalmanSmoother.smoothedStates(
+                        samples, range: earlier, sigma: sigma, accelerationNoise: q, initialSpeed: initialSpeed,
+                        stepNoise: current, into: early)
+                    let side = HalfPositions(samples: samples, base: base, from: 0, buffers: early)
+                    if !last {
+                        fillStepNoise(
+                            nextNoise, steps: 1..<(split - 1), count: n, scale: scale, cap: cap, time: side.time,
+                            position: side.written)
+                    }
+                    var smoothedLength = side.length(steps: 1..<split)
+                    smoothedLength += second.join()
+                    // The steps at the middle, from both halves' positions.
+                    let both = Halves(
+                        early: side, late: HalfPositions(samples: samples, base: base, from: laterStart, buffers: late),
+                        split: split)
+                    smoothedLength += both.stepLength(split)
+                    if !last {
+                        fillStepNoise(
+                            nextNoise, steps: (split - 1)..<(split + 2), count: n, scale: scale, cap: cap, time: both.time,
+                            position: both.written)
+                    }
+                    kept = smoothedLength <= recordedLength
+                }
+            }
+            guard !last else { break }
+            if kept {
+                swap(&noise, &next)
+            } else {
+                // Left as recorded: the next round's step noise is that of the recorded positions.
+                if recordedNoise == nil { recordedNoise = stepNoise(s, range: range, scale: scale, cap: cap) }
+                noise = recordedNoise!
+            }
+        }
+        guard kept else { return 0 }
+        // The last round's positions written, each half's side on its own thread.
+        return s.withUnsafeMutableBufferPointer { samples in
+            let shared = SharedWrite(samples: samples)
+            let second = SecondThread { () -> Int in
+                HalfPositions.write(late, from: laterStart, into: shared.samples, base: base, points: split..<n)
+            }
+            return HalfPositions.write(early, from: 0, into: samples, base: base, points: 0..<split) + second.join()
         }
     }
 
-    /// A run's samples, read by a second thread while the first reads them too and neither changes them.
-    private struct SharedSamples: @unchecked Sendable {
+    /// What both threads of a round of `smoothInHalves` share: the samples, read by both, and the next round's step
+    /// noise, each thread writing its own steps.
+    private struct SharedRound: @unchecked Sendable {
         let samples: UnsafeBufferPointer<CleaningSample>
+        let next: UnsafeMutableBufferPointer<Double>
+    }
+
+    /// The samples both threads write the last round's positions into, each its own side of the middle.
+    private struct SharedWrite: @unchecked Sendable {
+        let samples: UnsafeMutableBufferPointer<CleaningSample>
+    }
+
+    /// One half's smoothed positions over a run starting at `base` of `samples`, for the run's points from `from` on.
+    private struct HalfPositions {
+        let samples: UnsafeBufferPointer<CleaningSample>
+        let base: Int
+        let from: Int
+        let east: [KalmanSmoother.AxisState]
+        let north: [KalmanSmoother.AxisState]
+
+        /// Holds `buffers`' states: let go of before they are smoothed into again.
+        init(samples: UnsafeBufferPointer<CleaningSample>, base: Int, from: Int, buffers: KalmanSmoother.Buffers) {
+            self.samples = samples
+            self.base = base
+            self.from = from
+            east = buffers.ex
+            north = buffers.ny
+        }
+
+        @inline(__always) func time(_ k: Int) -> Double { samples[base + k].t }
+
+        /// The smoothed position of the run's point k.
+        @inline(__always) func smoothed(_ k: Int) -> (x: Double, y: Double) { (east[k - from].p, north[k - from].p) }
+
+        /// Where point k would be once written: its smoothed position, or its recorded one where the smoothing
+        /// moves it by 1 mm or less (as `KalmanSmoother.keepIfShorter` writes).
+        @inline(__always) func written(_ k: Int) -> (x: Double, y: Double) {
+            let p = smoothed(k), sample = samples[base + k]
+            let dx = p.x - sample.x, dy = p.y - sample.y
+            return (dx * dx + dy * dy).squareRoot() > 0.001 ? p : (sample.x, sample.y)
+        }
+
+        /// The smoothed length of `steps` (step k from point k − 1 to point k).
+        func length(steps: Range<Int>) -> Double {
+            var length = 0.0
+            var previous = smoothed(steps.lowerBound - 1)
+            for k in steps {
+                let current = smoothed(k)
+                let mx = current.x - previous.x, my = current.y - previous.y
+                length += (mx * mx + my * my).squareRoot()
+                previous = current
+            }
+            return length
+        }
+
+        /// Writes the smoothed positions of `points` (run indices, from `from` on) of `buffers` into `samples` as
+        /// `KalmanSmoother.keepIfShorter` does; returns how many moved by 10 cm or more.
+        static func write(
+            _ buffers: KalmanSmoother.Buffers, from: Int, into samples: UnsafeMutableBufferPointer<CleaningSample>,
+            base: Int, points: Range<Int>
+        ) -> Int {
+            var moved = 0
+            buffers.ex.withUnsafeBufferPointer { east in
+                buffers.ny.withUnsafeBufferPointer { north in
+                    for k in points {
+                        let px = east[k - from].p, py = north[k - from].p
+                        let dx = px - samples[base + k].x, dy = py - samples[base + k].y
+                        guard (dx * dx + dy * dy).squareRoot() > 0.001 else { continue }
+                        samples[base + k].x = px
+                        samples[base + k].y = py
+                        samples[base + k].moved = true
+                        if dx * dx + dy * dy >= 0.01 { moved += 1 }
+                    }
+                }
+            }
+            return moved
+        }
+    }
+
+    /// Both halves' positions: the earlier's before `split`, the later's from it on.
+    private struct Halves {
+        let early: HalfPositions
+        let late: HalfPositions
+        let split: Int
+
+        @inline(__always) func time(_ k: Int) -> Double { early.time(k) }
+        @inline(__always) func written(_ k: Int) -> (x: Double, y: Double) { k < split ? early.written(k) : late.written(k) }
+        /// The smoothed length of step k (from point k − 1 to point k).
+        func stepLength(_ k: Int) -> Double {
+            let a = k - 1 < split ? early.smoothed(k - 1) : late.smoothed(k - 1)
+            let b = k < split ? early.smoothed(k) : late.smoothed(k)
+            let mx = b.x - a.x, my = b.y - a.y
+            return (mx * mx + my * my).squareRoot()
+        }
     }
 
     /// For each step k of `s[range]` (from its fix k − 1 to fix k; entry 0 unused) the white acceleration noise,
@@ -187,21 +337,48 @@ enum SparseTurns {
     ) -> [Double] {
         let n = range.count, base = range.lowerBound
         var noise = reuse ?? [Double](repeating: 0, count: n)
-        // The velocity change at fix k (between the steps into and out of it), 0 at the ends.
-        func change(_ k: Int) -> Double {
-            guard k >= 1, k + 1 < n else { return 0 }
-            let a = s[base + k - 1], b = s[base + k], c = s[base + k + 1]
-            let d1 = b.t - a.t, d2 = c.t - b.t
+        s.withUnsafeBufferPointer { samples in
+            noise.withUnsafeMutableBufferPointer { noise in
+                fillStepNoise(
+                    noise, steps: 1..<n, count: n, scale: scale, cap: cap, time: { samples[base + $0].t },
+                    position: { (samples[base + $0].x, samples[base + $0].y) })
+            }
+        }
+        return noise
+    }
+
+    /// `stepNoise` of the steps `steps` (within 1..<n) of a run of `n` points, point k at `time(k)` and `position(k)`,
+    /// written to `noise[k]`. Reads the points from two before the first step to one after the last.
+    @inline(__always)
+    static func fillStepNoise(
+        _ noise: UnsafeMutableBufferPointer<Double>, steps: Range<Int>, count n: Int, scale: Double, cap: Double,
+        time: (Int) -> Double, position: (Int) -> (x: Double, y: Double)
+    ) {
+        guard !steps.isEmpty else { return }
+        // The velocity change at point k (between the steps into and out of it) from its neighbours a and c; 0 at the
+        // run's ends.
+        @inline(__always) func change(
+            _ a: (x: Double, y: Double), _ ta: Double, _ b: (x: Double, y: Double), _ tb: Double,
+            _ c: (x: Double, y: Double), _ tc: Double
+        ) -> Double {
+            let d1 = tb - ta, d2 = tc - tb
             let ux = (c.x - b.x) / d2 - (b.x - a.x) / d1, uy = (c.y - b.y) / d2 - (b.y - a.y) / d1
             return (ux * ux + uy * uy).squareRoot()
         }
-        var previous = change(0)
-        for k in 1..<n {
-            let current = change(k)
-            let dt = s[base + k].t - s[base + k - 1].t
-            noise[k] = min(cap, scale * max(smallestChange, (previous + current) / 2) / dt)
+        let first = steps.lowerBound
+        // Points first − 1 (a) and first (b) at the first step, and the change at point first − 1.
+        var a = position(first - 1), ta = time(first - 1), b = position(first), tb = time(first)
+        var previous = first - 1 >= 1 ? change(position(first - 2), time(first - 2), a, ta, b, tb) : 0
+        for k in steps {
+            // The change at point k, from point k + 1 (none at the run's end).
+            var current = 0.0, c = b, tc = tb
+            if k + 1 < n {
+                c = position(k + 1); tc = time(k + 1)
+                current = change(a, ta, b, tb, c, tc)
+            }
+            noise[k] = min(cap, scale * max(smallestChange, (previous + current) / 2) / (tb - ta))
+            a = b; ta = tb; b = c; tb = tc
             previous = current
         }
-        return noise
     }
 }
