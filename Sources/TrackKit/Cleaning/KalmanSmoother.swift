@@ -173,10 +173,15 @@ enum KalmanSmoother {
         }
     }
 
-    /// Writes the smoothed positions of one run (starting at `base`) into the samples and returns how many
-    /// moved by 10 cm or more. Noise only ever adds length; a smoothed run that came out longer means the
-    /// model did not fit this run (too few points to learn from, or an already smoothed recording): it is
-    /// left as recorded and 0 is returned.
+    /// A smoothed position no further than this (metres) from the recorded one leaves the recorded one in place (and
+    /// the point unmarked as moved). `SparseTurns.smoothInHalves` applies the same rule to the positions it has not
+    /// written yet.
+    static let smallestShift = 0.001
+
+    /// Writes the smoothed positions of one run (starting at `base`) into the samples and returns how many moved by
+    /// 10 cm or more (one moved by `smallestShift` or less is left as recorded). Noise only ever adds length; a
+    /// smoothed run that came out longer means the model did not fit this run (too few points to learn from, or an
+    /// already smoothed recording): it is left as recorded and 0 is returned.
     static func keepIfShorter<State: SmoothedPosition>(
         _ s: inout [CleaningSample], base: Int, east ex: [State], north ny: [State]
     ) -> Int {
@@ -205,7 +210,7 @@ enum KalmanSmoother {
             let p = position(k)
             let dx = p.x - s[base + k].x, dy = p.y - s[base + k].y
             let shift = (dx * dx + dy * dy).squareRoot()
-            guard shift > 0.001 else { continue }
+            guard shift > smallestShift else { continue }
             s[base + k].x = p.x
             s[base + k].y = p.y
             s[base + k].moved = true

@@ -267,11 +267,11 @@ enum SparseTurns {
         @inline(__always) func smoothed(_ k: Int) -> (x: Double, y: Double) { (east[k - from].p, north[k - from].p) }
 
         /// Where point k would be once written: its smoothed position, or its recorded one where the smoothing
-        /// moves it by 1 mm or less (as `KalmanSmoother.keepIfShorter` writes).
+        /// moves it by `KalmanSmoother.smallestShift` or less (as `KalmanSmoother.keepIfShorter` writes).
         @inline(__always) func written(_ k: Int) -> (x: Double, y: Double) {
             let p = smoothed(k), sample = samples[base + k]
             let dx = p.x - sample.x, dy = p.y - sample.y
-            return (dx * dx + dy * dy).squareRoot() > 0.001 ? p : (sample.x, sample.y)
+            return (dx * dx + dy * dy).squareRoot() > KalmanSmoother.smallestShift ? p : (sample.x, sample.y)
         }
 
         /// The smoothed length of `steps` (step k from point k − 1 to point k).
@@ -299,7 +299,7 @@ enum SparseTurns {
                     for k in points {
                         let px = east[k - from].p, py = north[k - from].p
                         let dx = px - samples[base + k].x, dy = py - samples[base + k].y
-                        guard (dx * dx + dy * dy).squareRoot() > 0.001 else { continue }
+                        guard (dx * dx + dy * dy).squareRoot() > KalmanSmoother.smallestShift else { continue }
                         samples[base + k].x = px
                         samples[base + k].y = py
                         samples[base + k].moved = true
