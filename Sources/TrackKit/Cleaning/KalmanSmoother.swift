@@ -185,34 +185,23 @@ enum KalmanSmoother {
     static func keepIfShorter<State: SmoothedPosition>(
         _ s: inout [CleaningSample], base: Int, east ex: [State], north ny: [State]
     ) -> Int {
-        keepIfShorter(&s, base: base, count: ex.count) { (ex[$0].p, ny[$0].p) }
-    }
-
-    /// As above, the smoothed position of the run's point k (from `base`) given by `position`.
-    @inline(__always)
-    static func keepIfShorter(
-        _ s: inout [CleaningSample], base: Int, count n: Int, position: (Int) -> (x: Double, y: Double)
-    ) -> Int {
+        let n = ex.count
         var rawLength = 0.0, smoothedLength = 0.0
-        var previous = position(0)
         for k in 1..<n {
             let rx = s[base + k].x - s[base + k - 1].x, ry = s[base + k].y - s[base + k - 1].y
             rawLength += (rx * rx + ry * ry).squareRoot()
-            let current = position(k)
-            let mx = current.x - previous.x, my = current.y - previous.y
+            let mx = ex[k].p - ex[k - 1].p, my = ny[k].p - ny[k - 1].p
             smoothedLength += (mx * mx + my * my).squareRoot()
-            previous = current
         }
         guard smoothedLength <= rawLength else { return 0 }
 
         var moved = 0
         for k in 0..<n {
-            let p = position(k)
-            let dx = p.x - s[base + k].x, dy = p.y - s[base + k].y
+            let dx = ex[k].p - s[base + k].x, dy = ny[k].p - s[base + k].y
             let shift = (dx * dx + dy * dy).squareRoot()
             guard shift > smallestShift else { continue }
-            s[base + k].x = p.x
-            s[base + k].y = p.y
+            s[base + k].x = ex[k].p
+            s[base + k].y = ny[k].p
             s[base + k].moved = true
             if shift >= 0.1 { moved += 1 }
         }

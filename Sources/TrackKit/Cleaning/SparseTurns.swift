@@ -80,7 +80,7 @@ enum SparseTurns {
         return Selection.kthSmallest(speeds.count / 2, of: &speeds)
     }
 
-    /// From this many fixes on, a run is smoothed in two overlapping halves on two threads (`smoothedInHalves`).
+    /// From this many fixes on, a run is smoothed in two overlapping halves on two threads (`smoothInHalves`).
     static let parallelFixes = 50_000
     /// How many fixes each half reaches past the middle of the run. What a fix adds to a smoothed position dies away
     /// with its distance along the run, over hundreds of fixes once the rounds have compounded it: slowest under loud
@@ -94,9 +94,9 @@ enum SparseTurns {
     /// (`stepNoise` with `scale`, the prior's velocity change in m/s), never above `cap`: the sport's most agile
     /// athlete (`SportProfile.accelerationNoise(samplingInterval:)`), so a runner is not taken round a right angle
     /// at 16 m/s. Returns how many points moved by 10 cm or more. Holds the run's original positions and one noise
-    /// per step (25 bytes a point) while it works, and the smoother's 56 bytes a point (a run of `parallelFixes` fixes
-    /// or more: two step noises, 16 bytes a point, and the smoother's memory in two halves, each with `halfOverlap`
-    /// more; see `smoothInHalves`).
+    /// per step (25 bytes a point) while it works, and the smoother's 56 bytes a point. A run of `parallelFixes` fixes
+    /// or more (`smoothInHalves`) keeps no copy of its positions but two step noises (16 bytes a point), and the
+    /// smoother's memory in two halves, each with `halfOverlap` more.
     static func smooth(
         _ s: inout [CleaningSample], range: Range<Int>, sigma: Double, accelerationNoise q: Double,
         initialSpeed: Double, scale: Double, cap: Double, parallelFixes: Int = parallelFixes, overlap: Int = halfOverlap
