@@ -93,6 +93,36 @@ struct NoiseStretchTests {
         }
     }
 
+    /// A segment long enough that its stretches are found on a second thread while its rests are found on the calling
+    /// one (`TrackCleaner.restsAndCuts`): a walk east at 1.2 m/s, a fix a second for 15.5 hours, 2 m of noise and 8 m
+    /// from hour 10 on, with two ten-minute stops before. It gets the same rests and the same cut as when both are found
+    /// one after the other, and it has both.
+    @Test func aLongSegmentsStretchesFoundBesideItsRestsAreTheSame() throws {
+        var random = SyntheticRandom(seed: 61)
+        let stops: [Range<Double>] = [5_000..<5_600, 25_000..<25_600]
+        var x = 0.0
+        let samples = (0..<(TrackCleaner.parallelFixes + 6_000)).map { index -> CleaningSample in
+            let t = Double(index)
+            if !stops.contains(where: { $0.contains(t) }) { x += 1.2 }
+            let noise = t >= 36_000 ? 8.0 : 2.0
+            return CleaningSample(source: index, t: t, x: x + noise * random.gaussian(), y: noise * random.gaussian())
+        }
+        let profile = SportProfile(sport: "walking"), options = CleaningOptions(sport: "walking")
+        let beside = TrackCleaner.restsAndCuts(samples, profile: profile, options: options)
+        let inTurn = TrackCleaner.restsAndCuts(samples, profile: profile, options: options, parallelFixes: .max)
+        #expect(beside.rests == inTurn.rests)
+        #expect(beside.cuts == inTurn.cuts)
+        // Both stops found, each within a minute and a half of its ends (the test is centred on a window either side).
+        try #require(beside.rests.count == 2, "rests \(beside.rests)")
+        for (rest, stop) in zip(beside.rests, stops) {
+            #expect(rest.start >= stop.lowerBound - 1 && rest.start <= stop.lowerBound + 90, "\(rest) for \(stop)")
+            #expect(rest.end <= stop.upperBound && rest.end >= stop.upperBound - 90, "\(rest) for \(stop)")
+        }
+        // Cut within a minute of where the noise changes.
+        try #require(beside.cuts.count == 1, "cuts at \(beside.cuts.map { samples[$0].t }) s")
+        #expect(abs(samples[beside.cuts[0]].t - 36_000) <= 60, "cut at \(samples[beside.cuts[0]].t) s")
+    }
+
     /// A stretch too short to be a change of conditions (under five minutes of city) is left to the one model.
     @Test func aShortStretchIsNotCut() {
         let (_, track) = Self.spliced(seed: 35, speed: 3, from: 900, to: 1100)
