@@ -47,6 +47,9 @@ The split is fixed here (tuning and held out before any result was looked at, fi
   generators, every truth: where a walker's two-second groups (`DenseRecording`) were worked out.
 - walkers-final: seeds 1951, 1952 and 1953 of all eight generators, hikes only (the change is for walkers; runs and
   rides are cleaned as before, byte for byte on the development files), at all four dense samplings, scored once.
+- segments-final: seeds 2001, 2002 and 2003 of `mixed` (the one generator whose noise changes along the track), every
+  truth, at the five sparse samplings and `2hz` and `5hz-smooth`, scored once for `NoiseStretches` judging its cuts'
+  ratios after the segmentation (worked out on `stretches`, `walkers-dev-a` and `walkers-dev-b`).
 """
 import datetime
 import functools
@@ -194,6 +197,10 @@ SETS = {
     "walkers-dev-b": (["gm-watch", "gm-phone", "multipath", "fused", "receiver", "heavy", "multiscale", "mixed"], [22]),
     "walkers-final": (["gm-watch", "gm-phone", "multipath", "fused", "receiver", "heavy", "multiscale", "mixed"],
                       [1951, 1952, 1953]),
+    # Made once `NoiseStretches` judged its cuts' noise ratios between neighbouring cuts, after the segmentation, instead
+    # of each range's first cut at once (a short loud stretch inside a long quiet one was never cut): the generator whose
+    # noise changes, scored once for it.
+    "segments-final": (["mixed"], [2001, 2002, 2003]),
 }
 SAMPLINGS = ["1s", "smart", "10s-gaps", "autopause"]
 # The later sets also sample as a phone app's clock does.
@@ -210,7 +217,8 @@ SET_SAMPLINGS = {"other": SAMPLINGS + ["irregular"], "other-final": SAMPLINGS + 
                  "dense-final": ["5hz", "5hz-smooth"], "half-seconds-final": ["2hz", "2hz-smooth"],
                  "half-seconds-dev": ["2hz", "2hz-smooth"], "walkers-dev-a": ["2hz", "2hz-smooth", "5hz-smooth"],
                  "walkers-dev-b": ["2hz", "2hz-smooth", "5hz", "5hz-smooth"],
-                 "walkers-final": ["2hz", "2hz-smooth", "5hz", "5hz-smooth"]}
+                 "walkers-final": ["2hz", "2hz-smooth", "5hz", "5hz-smooth"],
+                 "segments-final": SAMPLINGS + ["irregular", "2hz", "5hz-smooth"]}
 # Sets made of some truths only (every truth otherwise).
 SET_TRUTHS = {"walkers-final": ["hike"]}
 # Several fixes a second: the times of the whole seconds are whole, the rest carry milliseconds.

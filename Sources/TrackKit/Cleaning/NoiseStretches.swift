@@ -7,10 +7,20 @@ import Foundation
 /// Each fix's noise is read as `NoiseEstimator` reads it, from how far it sits off the chord of its neighbours. The
 /// logarithm of that squared miss has the same spread whatever the noise (for Gaussian noise, that of the logarithm
 /// of an exponential draw, π²/6), so a change of noise is a step in its mean. The track is cut where that step is
-/// strongest (binary segmentation), as long as both sides are long, the step is far beyond chance, and the noise
-/// on either side differs by a clear factor; each side is then looked at again.
+/// strongest, as long as both sides are long and the step is far beyond chance, and each side is looked at again
+/// (binary segmentation). Then every cut is judged between the cuts either side of it: the noise on its two sides must
+/// differ by a clear factor, and the step still stand far beyond chance; of the cuts that fail, the one with the
+/// smallest factor goes and its neighbours are judged again, until none fails.
+///
+/// The factor is judged only at the end because a first cut's sides mix what lies inside them: a city of ten minutes
+/// in the middle of a walk of an hour and a half, cut at its start, is a fifth of the side after, and the noise of
+/// the sides differs by a factor of 1.3 where the city's is four times the open sky's. Judged at once, that cut failed
+/// and nothing inside was looked at: the whole walk was cleaned as one stretch (`aShortCityInALongWalkIsCutAtBothEnds`;
+/// the figures: `Benchmarks/generalize/experiments/stretch-segmentation/`).
 enum NoiseStretches {
-    /// Shortest stretch, seconds: a city block or a burst of reflected signal is not a change of device conditions.
+    /// Shortest stretch, seconds: each gets a noise model of its own, fitted on its fixes and those within
+    /// `TrackCleaner.stretchMarginSeconds` either side. A louder spell shorter than this (a city block) is cut around,
+    /// in a stretch at least this long that holds it (`aShortCityGetsAStretchOfItsOwn`).
     static let minimumSeconds = 300.0
     /// Shortest stretch, fixes (a sparse recording needs enough of them to fit a model).
     static let minimumFixes = 150
@@ -22,6 +32,8 @@ enum NoiseStretches {
     static let minimumScore = 12.0
     /// At most this many stretches in a segment.
     static let maximumStretches = 64
+    /// The segmentation stops at this many stretches, before its cuts are judged.
+    static let candidateStretches = 4 * maximumStretches
 
     /// A stretch: the samples `range` (indices into the segment's samples) and their noise, metres (one sigma per
     /// axis, as `NoiseEstimator.sigma` reads it).
@@ -86,9 +98,18 @@ enum NoiseStretches {
             return n > 0 ? (sums[range.upperBound] - sums[range.lowerBound]) / Double(n) : .nan
         }
         let spread = (Double.pi * Double.pi / 6).squareRoot()
-        var cuts: [Int] = []
+        /// How the noise steps at `cut` between `low..<cut` and `cut..<high`: the ratio it means (the mean log of a
+        /// squared miss moves by 2 ln(ratio)) and how far beyond chance it is.
+        func step(_ low: Int, _ cut: Int, _ high: Int) -> (ratio: Double, score: Double) {
+            let before = counts[cut] - counts[low], after = counts[high] - counts[cut]
+            guard before > 0, after > 0 else { return (1, 0) }
+            let change = abs(mean(low..<cut) - mean(cut..<high))
+            return (exp(change / 2), change / (spread * (1 / Double(before) + 1 / Double(after)).squareRoot()))
+        }
+        // Every range's strongest cut, while it stands far beyond chance, whatever the ratio (binary segmentation).
+        var candidates: [Int] = []
         var pending: [Range<Int>] = [s.indices]
-        while let range = pending.popLast(), cuts.count + 1 < maximumStretches {
+        while let range = pending.popLast(), candidates.count + 1 < candidateStretches {
             var best: (index: Int, score: Double)?
             let total = counts[range.upperBound] - counts[range.lowerBound]
             for cut in (range.lowerBound + minimumFixes)..<max(range.lowerBound + minimumFixes, range.upperBound - minimumFixes + 1) {
@@ -101,13 +122,24 @@ enum NoiseStretches {
                 if score > (best?.score ?? 0) { best = (cut, score) }
             }
             guard let best, best.score >= minimumScore else { continue }
-            // The noise ratio the step means: the mean log of a squared miss moves by 2 ln(ratio).
-            let ratio = exp(abs(mean(range.lowerBound..<best.index) - mean(best.index..<range.upperBound)) / 2)
-            guard ratio >= minimumRatio else { continue }
-            cuts.append(best.index)
+            candidates.append(best.index)
             pending.append(range.lowerBound..<best.index)
             pending.append(best.index..<range.upperBound)
         }
-        return cuts.sorted()
+        // Then each cut is judged between its neighbours, and the one with the smallest ratio among those that miss a
+        // bar goes, until none does; past `maximumStretches`, the smallest ratios go.
+        var cuts = candidates.sorted()
+        func judged(_ i: Int) -> (ratio: Double, score: Double) {
+            step(i == 0 ? 0 : cuts[i - 1], cuts[i], i + 1 == cuts.count ? s.count : cuts[i + 1])
+        }
+        while !cuts.isEmpty {
+            let steps = cuts.indices.map(judged)
+            let failing = cuts.indices.filter {
+                steps[$0].ratio < minimumRatio || steps[$0].score < minimumScore || cuts.count + 1 > maximumStretches
+            }
+            guard let weakest = failing.min(by: { steps[$0].ratio < steps[$1].ratio }) else { break }
+            cuts.remove(at: weakest)
+        }
+        return cuts
     }
 }
