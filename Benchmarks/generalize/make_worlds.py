@@ -50,6 +50,9 @@ The split is fixed here (tuning and held out before any result was looked at, fi
 - segments-final: seeds 2001, 2002 and 2003 of `mixed` (the one generator whose noise changes along the track), every
   truth, at the five sparse samplings and `2hz` and `5hz-smooth`, scored once for `NoiseStretches` judging its cuts'
   ratios after the segmentation (worked out on `stretches`, `walkers-dev-a` and `walkers-dev-b`).
+- edges-final: seeds 2051, 2052 and 2053 of all eight generators, hikes only (the truth with long stops), at the five
+  sparse samplings and `2hz` and `5hz-smooth`, scored once for `RestStops.takeInEdges` (worked out on `stretches`,
+  `tuning`, `other`, `rest-final` and `walkers-dev-a`).
 """
 import datetime
 import functools
@@ -201,6 +204,10 @@ SETS = {
     # of each range's first cut at once (a short loud stretch inside a long quiet one was never cut): the generator whose
     # noise changes, scored once for it.
     "segments-final": (["mixed"], [2001, 2002, 2003]),
+    # Made once a rest's edges were taken in over the fixes as near its centre as half its own (`RestStops.takeInEdges`):
+    # the hikes, whose stops are long, of every generator, scored once for it.
+    "edges-final": (["gm-watch", "gm-phone", "multipath", "fused", "receiver", "heavy", "multiscale", "mixed"],
+                    [2051, 2052, 2053]),
 }
 SAMPLINGS = ["1s", "smart", "10s-gaps", "autopause"]
 # The later sets also sample as a phone app's clock does.
@@ -218,9 +225,10 @@ SET_SAMPLINGS = {"other": SAMPLINGS + ["irregular"], "other-final": SAMPLINGS + 
                  "half-seconds-dev": ["2hz", "2hz-smooth"], "walkers-dev-a": ["2hz", "2hz-smooth", "5hz-smooth"],
                  "walkers-dev-b": ["2hz", "2hz-smooth", "5hz", "5hz-smooth"],
                  "walkers-final": ["2hz", "2hz-smooth", "5hz", "5hz-smooth"],
-                 "segments-final": SAMPLINGS + ["irregular", "2hz", "5hz-smooth"]}
+                 "segments-final": SAMPLINGS + ["irregular", "2hz", "5hz-smooth"],
+                 "edges-final": SAMPLINGS + ["irregular", "2hz", "5hz-smooth"]}
 # Sets made of some truths only (every truth otherwise).
-SET_TRUTHS = {"walkers-final": ["hike"]}
+SET_TRUTHS = {"walkers-final": ["hike"], "edges-final": ["hike"]}
 # Several fixes a second: the times of the whole seconds are whole, the rest carry milliseconds.
 DENSE = {"5hz": 5, "5hz-smooth": 5, "2hz": 2, "2hz-smooth": 2}
 EARTH = 6378137.0

@@ -26,13 +26,15 @@ public struct CleaningOptions: Sendable, Equatable {
     /// With `collapseStops`, also collapse where the device lay at rest under a slow, smooth error that the stop
     /// collapser cannot tell from a walk (`RestStops`).
     public var collapseRests: Bool
+    /// With `collapseRests`, take in each rest's edges, which its centred test leaves (`RestStops.takeInEdges`).
+    public var restEdges: Bool
     /// A time gap longer than this (seconds) starts a fresh filter, as a segment boundary does.
     public var gapSeconds: TimeInterval
 
     public init(
         sport: String? = nil, repairTimestamps: Bool = true, removeSpikes: Bool = true,
         collapseStops: Bool = true, smooth: Bool = true, noiseStretches: Bool = true, sparseTurns: Bool = true,
-        collapseRests: Bool = true, gapSeconds: TimeInterval = 60
+        collapseRests: Bool = true, restEdges: Bool = true, gapSeconds: TimeInterval = 60
     ) {
         self.sport = sport
         self.repairTimestamps = repairTimestamps
@@ -42,6 +44,7 @@ public struct CleaningOptions: Sendable, Equatable {
         self.noiseStretches = noiseStretches
         self.sparseTurns = sparseTurns
         self.collapseRests = collapseRests
+        self.restEdges = restEdges
         self.gapSeconds = gapSeconds
     }
 }

@@ -186,11 +186,11 @@ public enum TrackCleaner {
         }
     }
 
-    /// The rests of `samples` (`RestStops`), found on the fixes as they came in: the stop collapser leaves too few of
-    /// them to see one; and where the noise changes along them, the cuts between stretches that each get their own stop
-    /// radius and smoothing model (`NoiseStretches`); each empty where `options` leave its stage out. Both read the
-    /// same fixes and nothing else: from `parallelFixes` fixes on (a parameter for tests only) the stretches are found
-    /// on a second thread meanwhile.
+    /// The rests of `samples` (`RestStops`, their edges taken in), found on the fixes as they came in: the stop
+    /// collapser leaves too few of them to see one; and where the noise changes along them, the cuts between stretches
+    /// that each get their own stop radius and smoothing model (`NoiseStretches`); each empty where `options` leave its
+    /// stage out. Both read the same fixes and nothing else: from `parallelFixes` fixes on (a parameter for tests only)
+    /// the stretches are found on a second thread meanwhile.
     static func restsAndCuts(
         _ samples: [CleaningSample], profile: SportProfile, options: CleaningOptions, parallelFixes: Int = parallelFixes
     ) -> (rests: [RestStops.Rest], cuts: [Int]) {
@@ -202,7 +202,8 @@ public enum TrackCleaner {
             let sums = NoiseStretches.Sums(count: samples.count)  // taken here (see `NoiseStretches.Sums`)
             aside = SecondThread { NoiseStretches.cuts(samples, gapSeconds: gapSeconds, sums: sums) }
         }
-        let rests = findsRests ? RestStops.find(samples, profile: profile) : []
+        let found = findsRests ? RestStops.find(samples, profile: profile) : []
+        let rests = options.restEdges ? RestStops.takeInEdges(samples, rests: found, profile: profile) : found
         let cuts = aside?.join() ?? (findsCuts ? NoiseStretches.cuts(samples, gapSeconds: gapSeconds) : [])
         return (rests, cuts)
     }
