@@ -9,6 +9,13 @@ guard arguments.count >= 3 else {
     FileHandle.standardError.write(Data("usage: denoise-driver IN.gpx OUT.gpx [SPORT]\n".utf8))
     exit(2)
 }
+// The output is written atomically (a temporary file renamed over the path), so a device or a FIFO there would be
+// replaced by a regular file: run as root with /dev/null as the output, that takes the device away from the machine.
+if let attributes = try? FileManager.default.attributesOfItem(atPath: arguments[2]),
+   let type = attributes[.type] as? FileAttributeType, type != .typeRegular {
+    FileHandle.standardError.write(Data("denoise-driver: \(arguments[2]) is not a regular file; the output is renamed into place and would replace it\n".utf8))
+    exit(2)
+}
 do {
     let track = try SyntheticLoader.load(contentsOf: URL(fileURLWithPath: arguments[1]))
     let sport = arguments.count > 3 ? arguments[3] : track.sport

@@ -18,6 +18,7 @@ import re
 import shutil
 import subprocess
 import sys
+import tempfile
 
 REACH = 30.0
 
@@ -35,8 +36,11 @@ def main():
         shutil.copyfile(os.path.join(work, "base", name + ".gpx"), target)
         if info.get("generator") not in ("gm-watch", "gm-phone") or "tau_s" not in params:
             continue
-        run = subprocess.run([driver, path, os.devnull], env={**os.environ, "TD_DIAG": "1"},
-                             capture_output=True, text=True, check=True)
+        # The driver writes its output atomically (a temporary file renamed over the target), so it gets a scratch
+        # file of its own, never a device such as /dev/null.
+        with tempfile.TemporaryDirectory() as scratch:
+            run = subprocess.run([driver, path, os.path.join(scratch, "fit.gpx")], env={**os.environ, "TD_DIAG": "1"},
+                                 capture_output=True, text=True, check=True)
         fitted = [float(m.group(1)) for m in re.finditer(r"eff ([0-9.]+)", run.stderr)]
         if len(fitted) != 1:  # several runs or noise stretches: no one factor is the oracle's
             continue
