@@ -15,7 +15,7 @@
 #   BASE_REV=<git revision>  also cleans the same files with the cleaner of that revision, for comparison.
 # Writes Benchmarks/work/generalize/<set>/scores.json and report.md (the tables of
 # Benchmarks/results/generalize.md come from report.md: the verdicts, each sampling's error and its distance from the
-# noise-free floor, every generator × truth × sampling, and last budget.py's table).
+# noise-free floor, every generator × truth × sampling, then targets.py's counts and last budget.py's table).
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
@@ -52,6 +52,8 @@ fi
 ln -s "$WORK/in" "$WORK/raw"
 python3 "$HERE/score.py" "$WORK/in" "$OUTS,$WORK/raw" "$WORK/scores.json"
 python3 "$HERE/report.py" "$WORK/scores.json" trackdrop ${BASE_REV:+base} > "$WORK/report.md"
+{ echo; echo "Each target over the cells, with and without the 10 s files (targets.py):"; echo
+  python3 "$HERE/targets.py" "$WORK/scores.json" | sed 's/^/    /'; } >> "$WORK/report.md"
 { echo; echo "Where the length error comes from (budget.py; 10 s-with-gaps files left out):"; echo
   python3 "$HERE/budget.py" "$WORK/in" "$WORK/trackdrop"; } >> "$WORK/report.md"
 echo "wrote $WORK/report.md"
