@@ -42,7 +42,7 @@ def main():
             run = subprocess.run([driver, path, os.path.join(scratch, "fit.gpx")], env={**os.environ, "TD_DIAG": "1"},
                                  capture_output=True, text=True, check=True)
         fitted = [float(m.group(1)) for m in re.finditer(r"eff ([0-9.]+)", run.stderr)]
-        if len(fitted) != 1:  # several runs or noise stretches: no one factor is the oracle's
+        if len(fitted) != 1:  # several smoothings (noise stretches): no one factor is the oracle's
             continue
         sigma, tau, white = params["sigma_m"], params["tau_s"], params["white_m"]
         true = math.sqrt(white * white + min(1.0, REACH / tau) * sigma * sigma)
