@@ -56,6 +56,12 @@ The split is fixed here (tuning and held out before any result was looked at, fi
 - standing: seeds 2101, 2102 and 2103 of all eight generators, every truth, at the five sparse samplings and `2hz` and
   `5hz-smooth`: where the cleaner stands against every target of issue 15 (main at `c34208d`), measured once and used
   for no choice.
+- tracks-final: seeds 2151, 2152 and 2153 of all eight generators, every truth, at the five sparse samplings and `2hz`
+  and `5hz-smooth`, scored once for `AthleticsTrack` (runs on a 400 m athletics track put on their lane's running line;
+  worked out on the track files of `tuning`, `other`, `stretches`, `walkers-dev-a` and `rest-final`).
+- lanes-final: seeds 2201, 2202 and 2203 of all eight generators, the 400 m track only, at the same seven samplings,
+  scored once for `AthleticsTrack` reading the lane on the straights (after `tracks-final` showed a device's own
+  tracking filter, running wide on the bends, put one lane out).
 """
 import datetime
 import functools
@@ -215,6 +221,15 @@ SETS = {
     # at once (the sets before it held some of them only): measured once, used for no choice.
     "standing": (["gm-watch", "gm-phone", "multipath", "fused", "receiver", "heavy", "multiscale", "mixed"],
                  [2101, 2102, 2103]),
+    # Made once runs on a 400 m athletics track were put on the running line of their lane (`AthleticsTrack`, worked out
+    # on the track files of `tuning`, `other`, `stretches`, `walkers-dev-a` and `rest-final`): every generator and truth
+    # (the other truths to see that no other loop is taken for a track), scored once for it.
+    "tracks-final": (["gm-watch", "gm-phone", "multipath", "fused", "receiver", "heavy", "multiscale", "mixed"],
+                     [2151, 2152, 2153]),
+    # Made once `tracks-final` had shown runs from a device with its own tracking filter put one lane out, and the lane
+    # was read on the straights instead (worked out on the same dev sets): the track of every generator, scored once.
+    "lanes-final": (["gm-watch", "gm-phone", "multipath", "fused", "receiver", "heavy", "multiscale", "mixed"],
+                    [2201, 2202, 2203]),
 }
 SAMPLINGS = ["1s", "smart", "10s-gaps", "autopause"]
 # The later sets also sample as a phone app's clock does.
@@ -234,9 +249,11 @@ SET_SAMPLINGS = {"other": SAMPLINGS + ["irregular"], "other-final": SAMPLINGS + 
                  "walkers-final": ["2hz", "2hz-smooth", "5hz", "5hz-smooth"],
                  "segments-final": SAMPLINGS + ["irregular", "2hz", "5hz-smooth"],
                  "edges-final": SAMPLINGS + ["irregular", "2hz", "5hz-smooth"],
-                 "standing": SAMPLINGS + ["irregular", "2hz", "5hz-smooth"]}
+                 "standing": SAMPLINGS + ["irregular", "2hz", "5hz-smooth"],
+                 "tracks-final": SAMPLINGS + ["irregular", "2hz", "5hz-smooth"],
+                 "lanes-final": SAMPLINGS + ["irregular", "2hz", "5hz-smooth"]}
 # Sets made of some truths only (every truth otherwise).
-SET_TRUTHS = {"walkers-final": ["hike"], "edges-final": ["hike"]}
+SET_TRUTHS = {"walkers-final": ["hike"], "edges-final": ["hike"], "lanes-final": ["track-400m"]}
 # Several fixes a second: the times of the whole seconds are whole, the rest carry milliseconds.
 DENSE = {"5hz": 5, "5hz-smooth": 5, "2hz": 2, "2hz-smooth": 2}
 EARTH = 6378137.0

@@ -80,6 +80,7 @@ extension TrackKit {
         var removed: [String: Int] = [:]
         var corrected: [String: Int] = [:]
         var noiseStretches = 0
+        var trackLanes: [Int] = []
         if dropped > 0 { removed["invalid_position"] = dropped }
         // A report draws the track as recorded beside the cleaned one: keep a copy only when asked.
         let recorded: Track? = options.reportFile != nil ? track : nil
@@ -90,6 +91,7 @@ extension TrackKit {
                 removed.merge(report.removed.filter { $0.value > 0 }) { $0 + $1 }
                 corrected = report.corrected
                 noiseStretches = report.stretches
+                trackLanes = report.trackLanes.sorted()
             } else {
                 issues.append(.warning(.cleaningSkipped, "cleaning would leave fewer than 2 points (the device barely moved); the track is kept as recorded"))
             }
@@ -152,7 +154,7 @@ extension TrackKit {
             pointsOut: pointsOut, distanceRawMeters: distanceRaw, distanceMeters: summary.distanceMeters,
             startTime: summary.startTime,
             duration: summary.endTime.flatMap { end in summary.startTime.map { end.timeIntervalSince($0) } },
-            removed: removed, corrected: corrected, noiseStretches: noiseStretches, name: track.name, sport: track.sport, output: output, outputFile: outputFile,
+            removed: removed, corrected: corrected, noiseStretches: noiseStretches, trackLanes: trackLanes, name: track.name, sport: track.sport, output: output, outputFile: outputFile,
             outputValidation: validation, reportFile: reportFile)
     }
 

@@ -24,6 +24,9 @@ struct CheckReport: Encodable {
     var corrected: [String: Int]
     /// Stretches of different noise cleaning found along the track (0 when the noise did not change).
     var noiseStretches: Int
+    /// The lanes of a 400 m athletics track the cleaned track was put on (text only: JSON has
+    /// `corrected.athletics_track`).
+    var trackLanes: [Int] = []
     var issues: [Issue]
     var written: String?
     /// Where the HTML cleaning report was written (`--report`).
@@ -58,6 +61,7 @@ struct CheckReport: Encodable {
         removed = normalized.removed
         corrected = normalized.corrected
         noiseStretches = normalized.noiseStretches
+        trackLanes = normalized.trackLanes
         issues = normalized.issues.map { Issue(code: $0.code.rawValue, message: FileName.display($0.message), severity: $0.severity.rawValue) }
         validated = normalized.outputValidation == .full
         validation = normalized.outputValidation.rawValue
@@ -111,6 +115,11 @@ struct CheckReport: Encodable {
         }
         if let drifts = corrected[CleaningReport.Correction.drifts], drifts > 0 {
             lines.append("  corrected \(drifts) drift\(drifts == 1 ? "" : "s") that ended in a jump, moved back onto the track")
+        }
+        if let tracks = corrected[CleaningReport.Correction.athleticsTrack], tracks > 0 {
+            let lanes = trackLanes.isEmpty ? "" : " of lane" + (trackLanes.count == 1 ? "" : "s") + " "
+                + trackLanes.map(String.init).joined(separator: ", ")
+            lines.append("  corrected \(tracks == 1 ? "a run" : "\(tracks) runs") on a 400 m athletics track, put on the running line\(lanes)")
         }
         if noiseStretches > 1 {
             lines.append("  noise     changed along the track: cleaned as \(noiseStretches) stretches, each with its own noise model")

@@ -76,6 +76,23 @@ import Testing
         #expect(text.output.components(separatedBy: "corrected").count == 2, "\(text.output)")
     }
 
+    /// Eight laps of an athletics track are put on lane 1's running line, in JSON (`corrected.athletics_track`) and in
+    /// text (the lane named), and measure 3,200 m within 0.5 %.
+    @Test func aRunOnAnAthleticsTrackIsPutOnItsLane() throws {
+        let scratch = try ScratchFolder()
+        let track = scratch.url.appendingPathComponent("track-session.gpx")
+        try SampleTrack.gpxOnAnAthleticsTrack().write(to: track)
+        let json = try Self.run(["check", "--json", track.path])
+        #expect(json.status == 0, "\(json.output)")
+        let object = try #require(try Self.objects(json.output).first)
+        #expect(object["corrected"] as? [String: Int] == ["athletics_track": 1], "\(json.output)")
+        let cleaned = try #require(object["distance_m"] as? Double)
+        #expect(abs(cleaned - 3_200) <= 16, "\(cleaned) m")
+        let text = try Self.run(["check", track.path])
+        #expect(text.output.contains("  corrected a run on a 400 m athletics track, put on the running line of lane 1"),
+                "\(text.output)")
+    }
+
     /// A track whose noise changes (six times larger in its middle ten minutes) is cleaned in stretches, each with its
     /// own noise model, and `check` says so; a track whose noise does not change reports none.
     @Test func stretchesOfDifferentNoiseAreReported() throws {

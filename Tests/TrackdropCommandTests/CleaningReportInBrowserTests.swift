@@ -51,6 +51,28 @@ struct CleaningReportInBrowserTests {
         PageCheck.keep(folder.file("report.png"), as: "cleaning-report.png")
     }
 
+    /// A track session's page counts the run put on the athletics track's running line, where it can be read, and draws
+    /// both tracks.
+    @Test func aTrackSessionsReportCountsTheRunPutOnTheLine() async throws {
+        let folder = try TemporaryFolder("trackdrop-report")
+        defer { folder.remove() }
+        let source = folder.file("track-session.gpx")
+        try SampleTrack.gpxOnAnAthleticsTrack().write(to: source)
+        let reportFile = folder.file("track-session.report.html")
+        let check = try BinaryProcess.capturingOutput(arguments: ["check", "--report", reportFile.path, source.path])
+        #expect(check.status == 0, "\(check.output)\(check.errors)")
+        let html = try String(contentsOf: reportFile, encoding: .utf8)
+        #expect(html.contains("data-corrected=\"athletics_track\">1<"))
+        let seen = try await PageCheck.load(reportFile.absoluteString, screenshot: folder.file("track-report.png"),
+                                            ids: ["recorded-track", "cleaned-track", "corrected-athletics-track"])
+        #expect(seen.errors.isEmpty, "\(seen.errors)")
+        #expect(seen.elements["corrected-athletics-track"]?.bbox?[2] ?? 0 > 10)
+        for id in ["recorded-track", "cleaned-track"] {
+            #expect(seen.elements[id]?.bbox?[2] ?? 0 > 10, "\(id)")
+        }
+        PageCheck.keep(folder.file("track-report.png"), as: "track-session-report.png")
+    }
+
     static func attribute(_ name: String, ofElement id: String, in html: String) -> Int? {
         guard let element = html.range(of: "id=\"\(id)\"") else { return nil }
         let rest = html[element.upperBound...]

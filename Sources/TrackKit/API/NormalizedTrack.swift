@@ -23,6 +23,9 @@ public struct NormalizedTrack: Sendable {
     /// Stretches of different noise cleaning found along the track, each cleaned with a noise model of its own; 0
     /// when the noise did not change (or nothing was cleaned).
     public var noiseStretches: Int
+    /// The lanes of a 400 m athletics track whose running lines cleaning put the track on (`corrected`'s
+    /// `athletics_track`), in order; empty when it put none there, or a line between lanes.
+    public var trackLanes: [Int]
     public var name: String?
     public var sport: String?
     /// The normalized file in the same format, not gzipped; for FIT the original bytes. Empty when
@@ -39,7 +42,7 @@ public struct NormalizedTrack: Sendable {
         format: TrackFormat, gzipped: Bool = false, usable: Bool, issues: [TrackIssue] = [],
         pointsIn: Int = 0, pointsOut: Int = 0, distanceRawMeters: Double = 0, distanceMeters: Double = 0,
         startTime: Date? = nil, duration: TimeInterval? = nil, removed: [String: Int] = [:],
-        corrected: [String: Int] = [:], noiseStretches: Int = 0, name: String? = nil, sport: String? = nil, output: Data = Data(), outputFile: URL? = nil,
+        corrected: [String: Int] = [:], noiseStretches: Int = 0, trackLanes: [Int] = [], name: String? = nil, sport: String? = nil, output: Data = Data(), outputFile: URL? = nil,
         outputValidation: OutputValidation = .skipped, reportFile: URL? = nil
     ) {
         self.reportFile = reportFile
@@ -56,6 +59,7 @@ public struct NormalizedTrack: Sendable {
         self.removed = removed
         self.corrected = corrected
         self.noiseStretches = noiseStretches
+        self.trackLanes = trackLanes
         self.name = name
         self.sport = sport
         self.output = output

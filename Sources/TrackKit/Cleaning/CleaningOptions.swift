@@ -28,13 +28,17 @@ public struct CleaningOptions: Sendable, Equatable {
     public var collapseRests: Bool
     /// With `collapseRests`, take in each rest's edges, which its centred test leaves (`RestStops.takeInEdges`).
     public var restEdges: Bool
+    /// With `smooth`, put a run on a standard 400 m athletics track on the running line it was run on
+    /// (`AthleticsTrack`).
+    public var athleticsTrack: Bool
     /// A time gap longer than this (seconds) starts a fresh filter, as a segment boundary does.
     public var gapSeconds: TimeInterval
 
     public init(
         sport: String? = nil, repairTimestamps: Bool = true, removeSpikes: Bool = true,
         collapseStops: Bool = true, smooth: Bool = true, noiseStretches: Bool = true, sparseTurns: Bool = true,
-        collapseRests: Bool = true, restEdges: Bool = true, gapSeconds: TimeInterval = 60
+        collapseRests: Bool = true, restEdges: Bool = true, athleticsTrack: Bool = true,
+        gapSeconds: TimeInterval = 60
     ) {
         self.sport = sport
         self.repairTimestamps = repairTimestamps
@@ -45,6 +49,7 @@ public struct CleaningOptions: Sendable, Equatable {
         self.sparseTurns = sparseTurns
         self.collapseRests = collapseRests
         self.restEdges = restEdges
+        self.athleticsTrack = athleticsTrack
         self.gapSeconds = gapSeconds
     }
 }

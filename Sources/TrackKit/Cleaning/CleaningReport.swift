@@ -19,13 +19,19 @@ public struct CleaningReport: Sendable, Codable, Equatable {
     /// Stretches of different noise the segments were cleaned in, each with its own stop radius and smoothing model
     /// (0 when a segment's noise did not change along it).
     public var stretches: Int
+    /// Segments run on a standard 400 m athletics track and put on its running line (`AthleticsTrack`).
+    public var athleticsTracks: Int
+    /// Fixes those moved onto the line by 10 cm or more.
+    public var trackFixes: Int
+    /// The lanes whose running lines they were put on (empty when none, or a line between lanes).
+    public var trackLanes: Set<Int>
     /// Measurement noise the smoother assumed (metres, 1 sigma per axis), the largest over the segments;
     /// nil when nothing was smoothed.
     public var noiseMeters: Double?
 
     public init(
         removed: [String: Int] = [:], smoothed: Int = 0, reordered: Int = 0, stops: Int = 0, bursts: Int = 0,
-        drifts: Int = 0, stretches: Int = 0, noiseMeters: Double? = nil
+        drifts: Int = 0, stretches: Int = 0, athleticsTracks: Int = 0, trackFixes: Int = 0, trackLanes: Set<Int> = [], noiseMeters: Double? = nil
     ) {
         self.removed = removed
         self.smoothed = smoothed
@@ -34,6 +40,9 @@ public struct CleaningReport: Sendable, Codable, Equatable {
         self.bursts = bursts
         self.drifts = drifts
         self.stretches = stretches
+        self.athleticsTracks = athleticsTracks
+        self.trackFixes = trackFixes
+        self.trackLanes = trackLanes
         self.noiseMeters = noiseMeters
     }
 
@@ -55,11 +64,14 @@ public struct CleaningReport: Sendable, Codable, Equatable {
         public static let bursts = "bursts"
         /// Drifts that ended in a jump (`drifts`).
         public static let drifts = "drifts"
+        /// Runs on a 400 m athletics track put on its running line (`athleticsTracks`), each segment counted as one.
+        public static let athleticsTrack = "athletics_track"
     }
 
     /// What was moved back onto the track, by kind; kinds that found nothing are absent.
     public var corrected: [String: Int] {
-        [Correction.bursts: bursts, Correction.drifts: drifts].filter { $0.value > 0 }
+        [Correction.bursts: bursts, Correction.drifts: drifts, Correction.athleticsTrack: athleticsTracks]
+            .filter { $0.value > 0 }
     }
 
     mutating func count(_ reason: String, _ n: Int) {

@@ -163,8 +163,22 @@ public enum TrackCleaner {
             cleanInStretches(
                 &samples, stretches, rests: rests, points: points, profile: profile, options: options, report: &report,
                 removals: &removals)
-            return
+        } else {
+            cleanWhole(&samples, sigma: sigma, rests: rests, points: points, profile: profile, options: options,
+                       report: &report, removals: &removals)
         }
+        if options.smooth, options.athleticsTrack, let found = AthleticsTrack.apply(&samples, gapSeconds: options.gapSeconds) {
+            report.athleticsTracks += 1
+            report.trackFixes += found.moved
+            if let lane = found.line.lane { report.trackLanes.insert(lane) }
+        }
+    }
+
+    /// Stop collapsing and smoothing for a segment with one noise model.
+    private static func cleanWhole(
+        _ samples: inout [CleaningSample], sigma: Double, rests: [RestStops.Rest], points: [TrackPoint],
+        profile: SportProfile, options: CleaningOptions, report: inout CleaningReport, removals: inout [CleaningRemoval]?
+    ) {
         if options.collapseStops {
             let collapsed = StopCollapser.collapse(
                 samples, radius: StopCollapser.radius(forNoise: sigma), profile: profile,

@@ -96,6 +96,9 @@ public struct CleaningReportPage: Sendable {
         counts += "<li id=\"corrected-bursts\">bursts of reflected signal moved back onto the track (no point removed): <b data-corrected=\"\(CleaningReport.Correction.bursts)\">\(bursts)</b></li>"
         let drifts = corrected[CleaningReport.Correction.drifts] ?? 0
         counts += "<li id=\"corrected-drifts\">drifts that ended in a jump moved back onto the track (no point removed): <b data-corrected=\"\(CleaningReport.Correction.drifts)\">\(drifts)</b></li>"
+        if let tracks = corrected[CleaningReport.Correction.athleticsTrack], tracks > 0 {
+            counts += "<li id=\"corrected-athletics-track\">runs on a 400 m athletics track put on its running line (no point removed): <b data-corrected=\"\(CleaningReport.Correction.athleticsTrack)\">\(tracks)</b></li>"
+        }
         if invalidPositions > 0 { counts += "<li>invalid positions dropped before cleaning: <b>\(invalidPositions)</b></li>" }
         counts += "</ul>"
         return "<section class=\"summary\">\(rows)\(counts)</section>"

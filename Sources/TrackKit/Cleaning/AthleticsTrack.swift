@@ -1,0 +1,501 @@
+import Foundation
+
+/// A run on a standard 400 m athletics track, recognised from its smoothed fixes and put on the running line it was
+/// run on.
+///
+/// Every standard track has the same running line (World Athletics' track rules): two straights of 84.39 m and two
+/// bends of 36.50 m kerb radius, measured 0.30 m outside the kerb in lane 1, 400.00 m in all; in lane k (k ≥ 2) 0.20 m
+/// outside the lane's inner line, each lane 1.22 m wide. On the track no smoother can tell the athlete's line from
+/// an error that wanders across a lane over a minute, and every metre of it outward on both bends is 6.3 m a lap
+/// (1.6 %): on the benchmark's phones the laps came out 2–3 % off on average, each way. Sports watches offer a track
+/// mode for this reason. Here the shape is looked for in every segment: where the fixes lie on it all the way round,
+/// over at least two laps, with no part of it off on average, the fixes on it are moved onto the running line of their
+/// lane (lane 1 unless the fit is clearly outside it, `lane`), after the error's slow part, read from the fixes'
+/// distances across the line, is taken out (`drift`), so each fix keeps the place along the line the athlete had.
+/// Any other loop fails those tests and is left as smoothed; a shape within a few metres of the standard one (an older
+/// track's) can pass under a phone's wander, and is then measured as the standard one.
+enum AthleticsTrack {
+    static let halfStraight = 84.39 / 2
+    static let laneOneRadius = 36.80
+    static let laneWidth = 1.22
+    /// The running line's length in lane 1, metres.
+    static let lapLength = 4 * halfStraight + 2 * Double.pi * laneOneRadius
+
+    /// How far lane `lane`'s running line lies outside lane 1's, metres.
+    static func laneOffset(_ lane: Int) -> Double {
+        lane <= 1 ? 0 : laneWidth * Double(lane - 1) - 0.10
+    }
+
+    /// Lanes a fitted line is put in (a ninth on some straights is left out: it has no bend).
+    static let lanes = 8
+    /// A fitted line clearly outside lane 1 and this close (metres) to another lane's running line is put on it; one
+    /// between lanes keeps its own (`lane`).
+    static let laneSnap = 0.4
+    /// Laps the fixes on the line must cover, in all, before it is taken for a track.
+    static let minimumLaps = 2.0
+    /// Parts of the line (equal lengths) that must each hold fixes, none of them off the line on average by more than
+    /// `sectorBias` metres: a loop of another shape fits the track's somewhere and misses it elsewhere.
+    static let sectors = 8
+    static let sectorBias = 3.0
+    /// The largest spread of the fixes about the line (metres, a robust standard deviation) it is looked for under.
+    static let largestScale = 10.0
+    /// Fixes within this many spreads of the line (never nearer than `nearestTolerance`, never farther than
+    /// `farthestTolerance` metres) are on it.
+    static let toleranceScales = 3.0
+    static let nearestTolerance = 4.0
+    static let farthestTolerance = 20.0
+    /// A run of fixes on the line moves onto it only when it goes at least this far along it (metres): a warm-up
+    /// passing the track is not put on it.
+    static let shortestRun = 100.0
+    /// Fixes off the line for this long or less (seconds) between two runs on it are put on it too.
+    static let excursionSeconds = 60.0
+    /// Path length (metres) of each stretch the fit is started from, and how many such stretches at most.
+    static let startStretch = 800.0
+    static let mostStarts = 40
+    /// At most this many fixes feed a fit.
+    static let fitPoints = 20_000
+
+    /// A running line in a segment's local frame: the middle of the infield, the direction of the straights (radians
+    /// from east), how far outside lane 1's line it runs, and how spread the fixes are about it.
+    struct Line: Equatable {
+        var x: Double
+        var y: Double
+        var angle: Double
+        var offset: Double
+        var scale = 0.0
+        /// The lane whose running line it was put on; nil when it lies between lanes.
+        var lane: Int?
+
+        var radius: Double { AthleticsTrack.laneOneRadius + offset }
+        var length: Double { 4 * AthleticsTrack.halfStraight + 2 * Double.pi * radius }
+
+        /// The point's coordinates along the straights (u) and across them (v), from the infield's middle.
+        @inline(__always)
+        func local(_ px: Double, _ py: Double) -> (u: Double, v: Double) {
+            let c = cos(angle), s = sin(angle), dx = px - x, dy = py - y
+            return (c * dx + s * dy, -s * dx + c * dy)
+        }
+
+        /// How far outside the line the point lies (negative: inside), metres.
+        func residual(_ px: Double, _ py: Double) -> Double {
+            let (u, v) = local(px, py)
+            let w = abs(u) - AthleticsTrack.halfStraight
+            return (w > 0 ? (w * w + v * v).squareRoot() : abs(v)) - radius
+        }
+
+        /// The nearest point of the line.
+        func project(_ px: Double, _ py: Double) -> (x: Double, y: Double) {
+            let (u, v) = local(px, py)
+            let half = AthleticsTrack.halfStraight
+            var pu = u, pv = v
+            let w = abs(u) - half
+            if w > 0 {
+                let rho = (w * w + v * v).squareRoot()
+                if rho > 0 {
+                    pu = (u < 0 ? -1 : 1) * (half + radius * w / rho)
+                    pv = radius * v / rho
+                } else {
+                    pu = (u < 0 ? -1 : 1) * (half + radius)
+                    pv = 0
+                }
+            } else {
+                pv = v < 0 ? -radius : radius
+            }
+            let c = cos(angle), s = sin(angle)
+            return (x + c * pu - s * pv, y + s * pu + c * pv)
+        }
+
+        /// The unit vector out of the line (away from the infield) at the point's nearest point.
+        func normal(_ px: Double, _ py: Double) -> (x: Double, y: Double) {
+            let (u, v) = local(px, py)
+            let w = abs(u) - AthleticsTrack.halfStraight
+            var eu = 0.0, ev: Double = v < 0 ? -1 : 1
+            if w > 0 {
+                let rho = (w * w + v * v).squareRoot()
+                if rho > 0 { eu = (u < 0 ? -w : w) / rho; ev = v / rho } else { eu = u < 0 ? -1 : 1; ev = 0 }
+            }
+            let c = cos(angle), s = sin(angle)
+            return (c * eu - s * ev, s * eu + c * ev)
+        }
+
+        /// Where along the line the point's nearest point lies, metres from the start of the first straight
+        /// (u = −half, v = −radius), counterclockwise.
+        func along(_ px: Double, _ py: Double) -> Double {
+            let (u, v) = local(px, py)
+            let half = AthleticsTrack.halfStraight, r = radius
+            if u > half {
+                return 2 * half + r * (atan2(v, u - half) + Double.pi / 2)
+            } else if u < -half {
+                let a = atan2(v, u + half)  // from π/2 round to 3π/2 (−π/2)
+                return 4 * half + Double.pi * r + r * ((a < 0 ? a + 2 * Double.pi : a) - Double.pi / 2)
+            } else if v < 0 {
+                return u + half
+            } else {
+                return 2 * half + Double.pi * r + (half - u)
+            }
+        }
+    }
+
+    /// Finds a running line in `samples` (smoothed, in time order) and moves the fixes on it onto it. Returns the line
+    /// and how many fixes moved; nil when the segment holds no track.
+    @discardableResult
+    static func apply(_ samples: inout [CleaningSample], gapSeconds: Double) -> (line: Line, moved: Int)? {
+        guard let (line, runs) = find(samples, gapSeconds: gapSeconds) else { return nil }
+        let tolerance = tolerance(line.scale)
+        var moved = 0
+        for run in runs {
+            let shift = drift(samples, run: run, line: line, tolerance: tolerance)
+            for i in run {
+                let offset = shift[i - run.lowerBound]
+                let p = line.project(samples[i].x - offset.x, samples[i].y - offset.y)
+                let dx = p.x - samples[i].x, dy = p.y - samples[i].y
+                guard dx * dx + dy * dy > 1e-6 else { continue }
+                samples[i].x = p.x
+                samples[i].y = p.y
+                samples[i].moved = true
+                if dx * dx + dy * dy >= 0.01 { moved += 1 }
+            }
+        }
+        return (line, moved)
+    }
+
+    /// Metres of progress along the line either side of a fix over which the error's slow part is read (`drift`).
+    static let driftWindow = 200.0
+    /// How many fixes' worth of belief that there is no drift at all (keeps a window that sees one direction only,
+    /// a straight, from guessing the other).
+    static let driftPrior = 2.0
+
+    /// The slowly changing offset of every fix of `run` from where the athlete was, read from the fixes on the line
+    /// around it: each fix's distance across the line says how far the error reaches along the line's normal there,
+    /// and over half a lap the normal turns through every direction, so the fixes within `driftWindow` metres of
+    /// progress either side give the offset in both directions (least squares). An error that wanders over tens of
+    /// seconds or more moves a fix along the line as much as across it; taken out along with it, each lap's length
+    /// no longer takes in the wander's change between its ends.
+    static func drift(
+        _ samples: [CleaningSample], run: Range<Int>, line: Line, tolerance: Double
+    ) -> [(x: Double, y: Double)] {
+        let n = run.count
+        // Progress along the line, always forward, and each fix's normal and distance across it.
+        var progress = [Double](repeating: 0, count: n)
+        var nx = [Double](repeating: 0, count: n), ny = nx, r = nx, use = [Bool](repeating: false, count: n)
+        var previous = line.along(samples[run.lowerBound].x, samples[run.lowerBound].y)
+        for k in 0..<n {
+            let s = samples[run.lowerBound + k]
+            let a = line.along(s.x, s.y)
+            if k > 0 {
+                var step = a - previous
+                if step > line.length / 2 { step -= line.length } else if step < -line.length / 2 { step += line.length }
+                progress[k] = progress[k - 1] + abs(step)
+            }
+            previous = a
+            let residual = line.residual(s.x, s.y)
+            guard abs(residual) <= tolerance else { continue }
+            let normal = line.normal(s.x, s.y)
+            nx[k] = normal.x
+            ny[k] = normal.y
+            r[k] = residual
+            use[k] = true
+        }
+        // Sums over the window by two pointers (progress never decreases).
+        var out = [(x: Double, y: Double)](repeating: (0, 0), count: n)
+        var lo = 0, hi = 0
+        var sxx = 0.0, sxy = 0.0, syy = 0.0, bx = 0.0, by = 0.0
+        func add(_ k: Int, _ sign: Double) {
+            guard use[k] else { return }
+            sxx += sign * nx[k] * nx[k]; sxy += sign * nx[k] * ny[k]; syy += sign * ny[k] * ny[k]
+            bx += sign * r[k] * nx[k]; by += sign * r[k] * ny[k]
+        }
+        for k in 0..<n {
+            while hi < n, progress[hi] <= progress[k] + driftWindow { add(hi, 1); hi += 1 }
+            while progress[lo] < progress[k] - driftWindow { add(lo, -1); lo += 1 }
+            let a = sxx + driftPrior, d = syy + driftPrior, b = sxy
+            let det = a * d - b * b
+            guard det > 0 else { continue }
+            out[k] = ((d * bx - b * by) / det, (a * by - b * bx) / det)
+        }
+        return out
+    }
+
+    /// The running line of `samples` and the runs of fixes on it (index ranges, each going at least `shortestRun`
+    /// along it); nil unless the tests of the type's documentation all pass.
+    static func find(_ samples: [CleaningSample], gapSeconds: Double) -> (Line, [Range<Int>])? {
+        guard samples.count >= 3 * sectors else { return nil }
+        var pathLength = 0.0
+        for i in 1..<samples.count { pathLength += samples[i].distance(to: samples[i - 1]) }
+        guard pathLength.isFinite, pathLength >= minimumLaps * lapLength else { return nil }
+
+        // Stretches of `startStretch` metres of path, each a starting guess for the fit.
+        var starts: [Range<Int>] = []
+        var from = 0, run = 0.0
+        for i in 1..<samples.count {
+            run += samples[i].distance(to: samples[i - 1])
+            if run >= startStretch {
+                starts.append(from..<(i + 1))
+                from = i + 1
+                run = 0
+            }
+        }
+        if starts.count > mostStarts {
+            let step = Double(starts.count) / Double(mostStarts)
+            starts = (0..<mostStarts).map { starts[Int(Double($0) * step)] }
+        }
+        let stride = max(1, samples.count / fitPoints)
+        let spread = Swift.stride(from: 0, to: samples.count, by: stride).map { (samples[$0].x, samples[$0].y) }
+        var best: (line: Line, count: Int)?
+        for range in starts where range.count >= sectors {
+            let chunkStride = max(1, range.count / 2_000)
+            let chunk = Swift.stride(from: range.lowerBound, to: range.upperBound, by: chunkStride).map {
+                (samples[$0].x, samples[$0].y)
+            }
+            guard let guess = firstGuess(chunk), let line = fit(chunk, from: guess), line.scale <= largestScale else {
+                continue
+            }
+            let tolerance = tolerance(line.scale)
+            let count = spread.reduce(0) { $0 + (abs(line.residual($1.0, $1.1)) <= tolerance ? 1 : 0) }
+            if count > (best?.count ?? 0) { best = (line, count) }
+        }
+        guard let candidate = best?.line else { return nil }
+        // The fit again on every fix near the line, then the fixes on it.
+        let near = spread.filter { abs(candidate.residual($0.0, $0.1)) <= farthestTolerance }
+        guard near.count >= 3 * sectors, var line = fit(near, from: candidate), line.scale <= largestScale else {
+            return nil
+        }
+        let tolerance = tolerance(line.scale)
+        (line.lane, line.offset) = lane(of: line, samples: samples, tolerance: tolerance, gapSeconds: gapSeconds)
+        guard line.offset >= -1.5, line.offset <= laneOffset(lanes) + 0.6 else { return nil }
+        let runs = runsOnLine(samples, line: line, tolerance: tolerance, gapSeconds: gapSeconds)
+        guard !runs.isEmpty else { return nil }
+
+        // All round the line, none of it off on average, and laps enough.
+        var sectorSum = [Double](repeating: 0, count: sectors), sectorCount = [Int](repeating: 0, count: sectors)
+        var laps = 0.0
+        for range in runs {
+            var previous: Double?
+            var progress = 0.0
+            for i in range {
+                let a = line.along(samples[i].x, samples[i].y)
+                let residual = line.residual(samples[i].x, samples[i].y)
+                if abs(residual) <= tolerance {
+                    let sector = min(sectors - 1, max(0, Int(a / line.length * Double(sectors))))
+                    sectorSum[sector] += residual
+                    sectorCount[sector] += 1
+                }
+                if let previous {
+                    var step = a - previous
+                    if step > line.length / 2 { step -= line.length } else if step < -line.length / 2 { step += line.length }
+                    progress += step
+                }
+                previous = a
+            }
+            laps += abs(progress) / line.length
+        }
+        for k in 0..<sectors {
+            guard sectorCount[k] >= 2, abs(sectorSum[k] / Double(sectorCount[k])) <= sectorBias else { return nil }
+        }
+        guard laps >= minimumLaps else { return nil }
+        return (line, runs)
+    }
+
+    /// Seconds of fixes whose mean distance across the line counts as one reading of it (`lane`): a wandering error
+    /// moves many fixes in a row together.
+    static let laneBlockSeconds = 60.0
+    /// Metres of each straight next to the bends left out of the reading of the lane (`lane`).
+    static let straightMargin = 5.0
+
+    /// The lane `line` was run in and the offset of the line to put the fixes on: lane 1 unless the fixes lie outside
+    /// its line by four standard errors or more, then the lane whose line is within `laneSnap` of theirs (nil for a
+    /// line between lanes, which keeps their own offset). Both readings of how far out the fixes lie run wide, each for
+    /// a cause of its own, so the one further in is taken: the whole line's, which a device's own tracking filter moves
+    /// out on the bends (a phone's fused location, a watch's chipset: 0.4–0.9 m on the benchmark's), and the straights'
+    /// alone, which the smoothing moves out (0.4–0.6 m for a phone's noise on the benchmark's, 0.9 m for a watch's in
+    /// lane 3 in `AthleticsTrackTests`). The standard error comes from the straights' mean distance over each
+    /// `laneBlockSeconds` of fixes, which a wander keeps from averaging out fix by fix: under a phone's wander a fit's
+    /// line lands up to a lane's width from the true one, and one lane too far out is 7 m a lap. Most runs on a track
+    /// are in lane 1, and a watch's track mode takes that lane unless told otherwise.
+    static func lane(
+        of line: Line, samples: [CleaningSample], tolerance: Double, gapSeconds: Double
+    ) -> (lane: Int?, offset: Double) {
+        var means: [Double] = []
+        var sum = 0.0, count = 0, start: Double?
+        var total = 0.0, totalCount = 0
+        for run in runsOnLine(samples, line: line, tolerance: tolerance, gapSeconds: gapSeconds) {
+            for i in run {
+                let (u, v) = line.local(samples[i].x, samples[i].y)
+                guard abs(u) <= halfStraight - straightMargin else { continue }
+                let r = abs(v) - line.radius
+                guard abs(r) <= tolerance else { continue }
+                if let s = start, samples[i].t - s >= laneBlockSeconds {
+                    means.append(sum / Double(count))
+                    sum = 0; count = 0; start = nil
+                }
+                if start == nil { start = samples[i].t }
+                sum += r; count += 1
+                total += r; totalCount += 1
+            }
+        }
+        if count > 0 { means.append(sum / Double(count)) }
+        guard means.count >= 2 else { return (1, laneOffset(1)) }
+        // The straights' reading, or the whole line's where that lies further in: each runs wide for a cause of its own.
+        let offset = min(line.offset, line.offset + total / Double(totalCount))
+        let mean = means.reduce(0, +) / Double(means.count)
+        let variance = means.reduce(0) { $0 + ($1 - mean) * ($1 - mean) } / Double(means.count - 1)
+        let standardError = max(0.1, (variance / Double(means.count)).squareRoot())
+        if offset <= laneOffset(1) + 4 * standardError { return (1, laneOffset(1)) }
+        let nearest = (2...lanes).min { abs(laneOffset($0) - offset) < abs(laneOffset($1) - offset) }!
+        return abs(laneOffset(nearest) - offset) <= laneSnap ? (nearest, laneOffset(nearest)) : (nil, offset)
+    }
+
+    static func tolerance(_ scale: Double) -> Double {
+        min(farthestTolerance, max(nearestTolerance, toleranceScales * scale))
+    }
+
+    /// The runs of fixes on the line: consecutive fixes within `tolerance` of it, a gap ending a run; two runs joined
+    /// when the fixes between them left it for `excursionSeconds` or less (a burst of reflected signal the burst
+    /// filter left, a stretch of louder noise); each run reaching on over the fixes next to it within twice
+    /// `tolerance` (a smoothed track's first and last fixes are its least certain); only runs that go at least
+    /// `shortestRun` along the line.
+    static func runsOnLine(_ samples: [CleaningSample], line: Line, tolerance: Double, gapSeconds: Double) -> [Range<Int>] {
+        var runs: [Range<Int>] = []
+        var start: Int?
+        for i in samples.indices {
+            let on = abs(line.residual(samples[i].x, samples[i].y)) <= tolerance
+            if let s = start, !on || samples[i].t - samples[i - 1].t > gapSeconds {
+                runs.append(s..<i)
+                start = nil
+            }
+            if on, start == nil { start = i }
+        }
+        if let s = start { runs.append(s..<samples.count) }
+        // Joined over short excursions without a gap.
+        var joined: [Range<Int>] = []
+        for run in runs {
+            if let last = joined.last, samples[run.lowerBound].t - samples[last.upperBound - 1].t <= excursionSeconds,
+               !(last.upperBound..<run.lowerBound + 1).contains(where: { samples[$0].t - samples[$0 - 1].t > gapSeconds }) {
+                joined[joined.count - 1] = last.lowerBound..<run.upperBound
+            } else {
+                joined.append(run)
+            }
+        }
+        // Reaching on over nearby fixes at each end.
+        let loose = 2 * tolerance
+        for k in joined.indices {
+            var lower = joined[k].lowerBound, upper = joined[k].upperBound
+            let floor = k > 0 ? joined[k - 1].upperBound : 0
+            let ceiling = k + 1 < joined.count ? joined[k + 1].lowerBound : samples.count
+            while lower > floor, samples[lower].t - samples[lower - 1].t <= gapSeconds,
+                  abs(line.residual(samples[lower - 1].x, samples[lower - 1].y)) <= loose { lower -= 1 }
+            while upper < ceiling, samples[upper].t - samples[upper - 1].t <= gapSeconds,
+                  abs(line.residual(samples[upper].x, samples[upper].y)) <= loose { upper += 1 }
+            joined[k] = lower..<upper
+        }
+        return joined.filter { run in
+            var progress = 0.0
+            var previous = line.along(samples[run.lowerBound].x, samples[run.lowerBound].y)
+            for i in run.dropFirst() {
+                let a = line.along(samples[i].x, samples[i].y)
+                var step = a - previous
+                if step > line.length / 2 { step -= line.length } else if step < -line.length / 2 { step += line.length }
+                progress += step
+                previous = a
+            }
+            return abs(progress) >= shortestRun
+        }
+    }
+
+    /// A starting line for a stretch of fixes: its middle, its long axis for the straights, lane 1; nil for fixes that
+    /// do not spread in two directions as a track's laps do.
+    static func firstGuess(_ points: [(Double, Double)]) -> Line? {
+        guard points.count >= sectors else { return nil }
+        let n = Double(points.count)
+        let mx = points.reduce(0) { $0 + $1.0 } / n, my = points.reduce(0) { $0 + $1.1 } / n
+        var sxx = 0.0, syy = 0.0, sxy = 0.0
+        for (px, py) in points {
+            sxx += (px - mx) * (px - mx); syy += (py - my) * (py - my); sxy += (px - mx) * (py - my)
+        }
+        sxx /= n; syy /= n; sxy /= n
+        // The track's laps spread about 50 m along the straights and 27 m across them (standard deviations).
+        let mean = (sxx + syy) / 2, half = (((sxx - syy) / 2) * ((sxx - syy) / 2) + sxy * sxy).squareRoot()
+        let major = mean + half, minor = mean - half
+        guard minor > 10 * 10, major < 80 * 80 else { return nil }
+        return Line(x: mx, y: my, angle: 0.5 * atan2(2 * sxy, sxx - syy), offset: 0)
+    }
+
+    /// The line through `points` from `start`, by Gauss–Newton on the distances across to it, each fix weighted by
+    /// Huber's rule (a fix more than 1.5 spreads off counts as if it were at that distance), the spread re-estimated
+    /// each round from the median distance. Nil if it does not settle in the bends' size.
+    static func fit(_ points: [(Double, Double)], from start: Line, rounds: Int = 12) -> Line? {
+        var line = start
+        var scale = 5.0
+        var residuals = [Double](repeating: 0, count: points.count)
+        for _ in 0..<rounds {
+            var a = [[Double]](repeating: [Double](repeating: 0, count: 4), count: 4)
+            var b = [Double](repeating: 0, count: 4)
+            let c = cos(line.angle), s = sin(line.angle), half = halfStraight
+            for (k, (px, py)) in points.enumerated() {
+                let dx = px - line.x, dy = py - line.y
+                let u = c * dx + s * dy, v = -s * dx + c * dy
+                let w = abs(u) - half
+                var r: Double, j: (Double, Double, Double, Double)
+                if w > 0 {
+                    let rho = (w * w + v * v).squareRoot()
+                    guard rho > 1e-9 else { continue }
+                    let su: Double = u < 0 ? -1 : 1
+                    // ∂u/∂(x, y, angle) = (−c, −s, v); ∂v/∂(x, y, angle) = (s, −c, −u).
+                    let dw = (su * -c, su * -s, su * v)
+                    j = ((w * dw.0 + v * s) / rho, (w * dw.1 + v * -c) / rho, (w * dw.2 + v * -u) / rho, -1)
+                    r = rho - line.radius
+                } else {
+                    let sv: Double = v < 0 ? -1 : 1
+                    j = (sv * s, sv * -c, sv * -u, -1)
+                    r = abs(v) - line.radius
+                }
+                residuals[k] = abs(r)
+                let weight = abs(r) <= 1.5 * scale ? 1 : 1.5 * scale / abs(r)
+                let row = [j.0, j.1, j.2, j.3]
+                for p in 0..<4 {
+                    b[p] -= weight * row[p] * r
+                    for q in p..<4 { a[p][q] += weight * row[p] * row[q] }
+                }
+            }
+            for p in 0..<4 {
+                for q in 0..<p { a[p][q] = a[q][p] }
+                a[p][p] *= 1 + 1e-9
+                a[p][p] += 1e-9
+            }
+            guard let step = solve(a, b) else { return nil }
+            line.x += step[0]; line.y += step[1]; line.angle += step[2]; line.offset += step[3]
+            guard line.x.isFinite, line.y.isFinite, line.angle.isFinite, line.offset.isFinite,
+                  line.offset > -laneOneRadius / 2, line.offset < laneOneRadius else { return nil }
+            var sorted = residuals
+            scale = max(0.5, Selection.kthSmallest(sorted.count / 2, of: &sorted) * 1.4826)
+            if abs(step[0]) + abs(step[1]) + abs(step[3]) < 1e-4, abs(step[2]) < 1e-7 { break }
+        }
+        for (k, (px, py)) in points.enumerated() { residuals[k] = abs(line.residual(px, py)) }
+        line.scale = Selection.kthSmallest(residuals.count / 2, of: &residuals) * 1.4826
+        line.angle = remainder(line.angle, Double.pi)
+        return line
+    }
+
+    /// The solution of the 4 × 4 system `a`·x = `b` (Gaussian elimination with partial pivoting); nil if singular.
+    static func solve(_ a: [[Double]], _ b: [Double]) -> [Double]? {
+        var m = a, r = b
+        let n = r.count
+        for col in 0..<n {
+            let pivot = (col..<n).max { abs(m[$0][col]) < abs(m[$1][col]) }!
+            guard abs(m[pivot][col]) > 1e-12 else { return nil }
+            m.swapAt(col, pivot); r.swapAt(col, pivot)
+            for row in (col + 1)..<n {
+                let f = m[row][col] / m[col][col]
+                for k in col..<n { m[row][k] -= f * m[col][k] }
+                r[row] -= f * r[col]
+            }
+        }
+        var x = [Double](repeating: 0, count: n)
+        for row in stride(from: n - 1, through: 0, by: -1) {
+            var sum = r[row]
+            for k in (row + 1)..<n { sum -= m[row][k] * x[k] }
+            x[row] = sum / m[row][row]
+        }
+        return x
+    }
+}
