@@ -57,44 +57,14 @@ extension SampleTrack {
         runNorth(name: "Park, city, park", start: start, latitude: 47.37, seconds: 1800, noise: { t in t >= 600 && t < 1200 ? 6 : 1 })
     }
 
-    /// Eight laps of lane 1 of a standard 400 m athletics track at 4 m/s (800 fixes a second apart, 3,200 m), with about
+    /// Eight laps of lane 1 of a standard 400 m athletics track at 4 m/s (801 fixes a second apart, 3,200 m), with about
     /// a metre of noise (a fixed sequence) and an error that wanders 3 m east and back over five minutes: cleaning puts
     /// it on the running line of lane 1. The same bytes on every call.
     public static func gpxOnAnAthleticsTrack(start: Date = Date(timeIntervalSince1970: 1_763_708_531)) -> Data {
-        let straight = 84.39, radius = 36.8, bend = Double.pi * radius, lap = 2 * (straight + bend)
-        func position(_ metres: Double) -> (x: Double, y: Double) {
-            let a = metres.truncatingRemainder(dividingBy: lap)
-            if a < straight { return (a, 0) }
-            if a < straight + bend {
-                let angle = (a - straight) / radius - Double.pi / 2
-                return (straight + radius * cos(angle), radius + radius * sin(angle))
-            }
-            if a < 2 * straight + bend { return (straight - (a - straight - bend), 2 * radius) }
-            let angle = (a - 2 * straight - bend) / radius + Double.pi / 2
-            return (radius * cos(angle), radius + radius * sin(angle))
+        fixes(name: "Track session", start: start, latitude: 47.37, seconds: 801) { t, noise in
+            let p = Stadium.point(4 * t)
+            return (p.x + 3 * sin(2 * Double.pi * t / 300) + noise.unit() + noise.unit(), p.y + noise.unit() + noise.unit())
         }
-        let formatter = Date.ISO8601FormatStyle()
-        let latitude = 47.37, metre = 1 / 111_195.0
-        let eastMetre = metre / cos(latitude * Double.pi / 180)
-        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
-        func unit() -> Double {
-            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return Double(state >> 11) / Double(1 << 53) * 2 - 1
-        }
-        var lines = [
-            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>",
-            "<gpx version=\"1.1\" creator=\"trackdrop tests\" xmlns=\"http://www.topografix.com/GPX/1/1\">",
-            "<trk><name>Track session</name><type>running</type><trkseg>",
-        ]
-        for second in 0...800 {
-            let t = Double(second)
-            let p = position(4 * t)
-            let east = p.x + 3 * sin(2 * Double.pi * t / 300) + unit() + unit(), north = p.y + unit() + unit()
-            lines.append(String(format: "<trkpt lat=\"%.7f\" lon=\"%.7f\"><ele>410</ele><time>%@</time></trkpt>",
-                                latitude + north * metre, 8.54 + east * eastMetre, formatter.format(start.addingTimeInterval(t))))
-        }
-        lines.append("</trkseg></trk></gpx>")
-        return Data(lines.joined(separator: "\n").utf8)
     }
 
     /// 720 fixes one second apart of a run north at 3 m/s with about a metre of noise (a fixed sequence), each
@@ -109,15 +79,33 @@ extension SampleTrack {
         name: String, start: Date, latitude: Double, seconds: Int, noise: (Double) -> Double,
         east: (Double) -> Double = { _ in 0 }
     ) -> Data {
-        let formatter = Date.ISO8601FormatStyle()
-        let metre = 1 / 111_195.0
-        let eastMetre = metre / cos(latitude * Double.pi / 180)
-        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
-        /// Uniform in [-1, 1), from a fixed linear congruential sequence.
-        func unit() -> Double {
+        fixes(name: name, start: start, latitude: latitude, seconds: seconds) { t, sequence in
+            let north = 3 * t + noise(t) * (sequence.unit() + sequence.unit())
+            let eastward = east(t) + noise(t) * (sequence.unit() + sequence.unit())
+            return (eastward, north)
+        }
+    }
+
+    /// A fixed sequence of numbers, uniform in [-1, 1) (a linear congruential generator), the same on every run.
+    public struct FixedNoise {
+        private var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+
+        public mutating func unit() -> Double {
             state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
             return Double(state >> 11) / Double(1 << 53) * 2 - 1
         }
+    }
+
+    /// A GPX run of `seconds` fixes one second apart, each `position(t, noise)` metres east and north of
+    /// (`latitude`, 8.54), the noise drawn from one `FixedNoise` in order.
+    private static func fixes(
+        name: String, start: Date, latitude: Double, seconds: Int,
+        position: (Double, inout FixedNoise) -> (east: Double, north: Double)
+    ) -> Data {
+        let formatter = Date.ISO8601FormatStyle()
+        let metre = 1 / 111_195.0
+        let eastMetre = metre / cos(latitude * Double.pi / 180)
+        var noise = FixedNoise()
         var lines = [
             "<?xml version=\"1.0\" encoding=\"UTF-8\"?>",
             "<gpx version=\"1.1\" creator=\"trackdrop tests\" xmlns=\"http://www.topografix.com/GPX/1/1\">",
@@ -125,9 +113,8 @@ extension SampleTrack {
         ]
         for second in 0..<seconds {
             let t = Double(second)
-            let north = 3 * t + noise(t) * (unit() + unit())
-            let eastward = east(t) + noise(t) * (unit() + unit())
-            let lat = latitude + north * metre, lon = 8.54 + eastward * eastMetre
+            let (east, north) = position(t, &noise)
+            let lat = latitude + north * metre, lon = 8.54 + east * eastMetre
             lines.append(String(format: "<trkpt lat=\"%.7f\" lon=\"%.7f\"><ele>410</ele><time>%@</time></trkpt>",
                                 lat, lon, formatter.format(start.addingTimeInterval(t))))
         }

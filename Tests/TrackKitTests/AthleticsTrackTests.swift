@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import TrackKit
@@ -10,21 +11,8 @@ struct AthleticsTrackTests {
     /// Laps of a standard track's running line `offset` metres outside lane 1's, one point a metre, anticlockwise
     /// from the start of the home straight (as `SyntheticTrack.athleticsTrackPath`, in any lane).
     static func trackPath(laps: Double, offset: Double = 0) -> [(x: Double, y: Double)] {
-        let straight = 84.39, radius = 36.8 + offset
-        let bend = Double.pi * radius
-        let lap = 2 * (straight + bend)
-        func point(_ metres: Double) -> (x: Double, y: Double) {
-            let a = metres.truncatingRemainder(dividingBy: lap)
-            if a < straight { return (a, -offset) }
-            if a < straight + bend {
-                let angle = (a - straight) / radius - Double.pi / 2
-                return (straight + radius * cos(angle), 36.8 + radius * sin(angle))
-            }
-            if a < 2 * straight + bend { return (straight - (a - straight - bend), 36.8 + radius) }
-            let angle = (a - 2 * straight - bend) / radius + Double.pi / 2
-            return (radius * cos(angle), 36.8 + radius * sin(angle))
-        }
-        return (0...Int((laps * lap).rounded(.down))).map { point(Double($0)) }
+        let lap = Stadium.lap(radius: 36.8 + offset)
+        return (0...Int((laps * lap).rounded(.down))).map { Stadium.point(Double($0), radius: 36.8 + offset, centreNorth: 36.8) }
     }
 
     /// Each lap's length in the output, between the times the athlete truly crossed the line (`lap` metres apart
@@ -119,18 +107,7 @@ struct AthleticsTrackTests {
         }
         func olderTrack(laps: Double) -> [(x: Double, y: Double)] {
             // Bends of 32 m and straights of 99.47 m: 400 m a lap, another shape.
-            let straight = 99.47, radius = 32.0, bend = Double.pi * radius, lap = 2 * (straight + bend)
-            return (0...Int(laps * lap)).map { m -> (x: Double, y: Double) in
-                let a = Double(m).truncatingRemainder(dividingBy: lap)
-                if a < straight { return (a, 0) }
-                if a < straight + bend {
-                    let angle = (a - straight) / radius - Double.pi / 2
-                    return (straight + radius * cos(angle), radius + radius * sin(angle))
-                }
-                if a < 2 * straight + bend { return (straight - (a - straight - bend), 2 * radius) }
-                let angle = (a - 2 * straight - bend) / radius + Double.pi / 2
-                return (radius * cos(angle), radius + radius * sin(angle))
-            }
+            (0...Int(laps * Stadium.lap(straight: 99.47, radius: 32))).map { Stadium.point(Double($0), straight: 99.47, radius: 32) }
         }
         let paths: [(String, [(x: Double, y: Double)])] = [
             ("the 2.3 km loop", SyntheticTrack.loopPath(laps: 3)),

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import TrackKit
 
 /// A deterministic generator (SplitMix64) so every synthetic track is the same on every run.
@@ -149,22 +150,7 @@ struct SyntheticTrack {
     /// bends of 36.80 m radius, so that a lap is 400.00 m), one point per metre of the lap: `position(on:at:)`
     /// reads a path's index as metres.
     static func athleticsTrackPath(laps: Int) -> [(x: Double, y: Double)] {
-        let straight = 84.39, radius = 36.8
-        let bend = Double.pi * radius
-        let lap = 2 * (straight + bend)
-        // Anticlockwise from the start of the home straight, the centre of the first bend at (straight, radius).
-        func point(_ metres: Double) -> (x: Double, y: Double) {
-            let a = metres.truncatingRemainder(dividingBy: lap)
-            if a < straight { return (a, 0) }
-            if a < straight + bend {
-                let angle = (a - straight) / radius - Double.pi / 2
-                return (straight + radius * cos(angle), radius + radius * sin(angle))
-            }
-            if a < 2 * straight + bend { return (straight - (a - straight - bend), 2 * radius) }
-            let angle = (a - 2 * straight - bend) / radius + Double.pi / 2
-            return (radius * cos(angle), radius + radius * sin(angle))
-        }
-        return (0...Int((Double(laps) * lap).rounded(.down))).map { point(Double($0)) }
+        (0...Int((Double(laps) * Stadium.lap()).rounded(.down))).map { Stadium.point(Double($0)) }
     }
 
     static func position(on path: [(x: Double, y: Double)], at arc: Double) -> (x: Double, y: Double) {
