@@ -17,7 +17,7 @@ struct AthleticsTrackTests {
 
     /// Each lap's length in the output, between the times the athlete truly crossed the line (`lap` metres apart
     /// along the path), the output's length interpolated in time between its points: its error in % per lap.
-    static func lapErrors(_ synthetic: SyntheticTrack, _ points: [TrackPoint], lap: Double, from start: Double = 0) -> [Double] {
+    static func lapErrors(_ synthetic: SyntheticTrack, _ points: [TrackPoint], lap: Double) -> [Double] {
         let arcs = points.map { synthetic.arcAtTime[$0.time!]! }
         var cumulative = [0.0]
         for i in 1..<points.count {
@@ -31,7 +31,7 @@ struct AthleticsTrackTests {
         }
         var errors: [Double] = []
         var k = 0.0
-        while let a = lengthAt(start + k * lap), let b = lengthAt(start + (k + 1) * lap) {
+        while let a = lengthAt(k * lap), let b = lengthAt((k + 1) * lap) {
             errors.append((b - a - lap) / lap * 100)
             k += 1
         }

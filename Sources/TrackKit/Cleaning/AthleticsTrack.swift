@@ -60,11 +60,22 @@ enum AthleticsTrack {
     struct Line: Equatable {
         var x: Double
         var y: Double
-        var angle: Double
+        var angle: Double { didSet { (cosine, sine) = (cos(angle), sin(angle)) } }
         var offset: Double
         var scale = 0.0
         /// The lane whose running line it was put on; nil when it lies between lanes.
         var lane: Int?
+        /// `angle`'s cosine and sine, worked out once for the many points a line is asked about.
+        private(set) var cosine: Double
+        private(set) var sine: Double
+
+        init(x: Double, y: Double, angle: Double, offset: Double) {
+            self.x = x
+            self.y = y
+            self.angle = angle
+            self.offset = offset
+            (cosine, sine) = (cos(angle), sin(angle))
+        }
 
         var radius: Double { AthleticsTrack.laneOneRadius + offset }
         var length: Double { 4 * AthleticsTrack.halfStraight + 2 * Double.pi * radius }
@@ -72,8 +83,8 @@ enum AthleticsTrack {
         /// The point's coordinates along the straights (u) and across them (v), from the infield's middle.
         @inline(__always)
         func local(_ px: Double, _ py: Double) -> (u: Double, v: Double) {
-            let c = cos(angle), s = sin(angle), dx = px - x, dy = py - y
-            return (c * dx + s * dy, -s * dx + c * dy)
+            let dx = px - x, dy = py - y
+            return (cosine * dx + sine * dy, -sine * dx + cosine * dy)
         }
 
         /// How far outside the line the point lies (negative: inside), metres.
@@ -101,8 +112,7 @@ enum AthleticsTrack {
             } else {
                 pv = v < 0 ? -radius : radius
             }
-            let c = cos(angle), s = sin(angle)
-            return (x + c * pu - s * pv, y + s * pu + c * pv)
+            return (x + cosine * pu - sine * pv, y + sine * pu + cosine * pv)
         }
 
         /// The unit vector out of the line (away from the infield) at the point's nearest point.
@@ -114,8 +124,7 @@ enum AthleticsTrack {
                 let rho = (w * w + v * v).squareRoot()
                 if rho > 0 { eu = (u < 0 ? -w : w) / rho; ev = v / rho } else { eu = u < 0 ? -1 : 1; ev = 0 }
             }
-            let c = cos(angle), s = sin(angle)
-            return (c * eu - s * ev, s * eu + c * ev)
+            return (cosine * eu - sine * ev, sine * eu + cosine * ev)
         }
 
         /// Where along the line the point's nearest point lies, metres from the start of the first straight
@@ -428,41 +437,43 @@ enum AthleticsTrack {
         var scale = 5.0
         var residuals = [Double](repeating: 0, count: points.count)
         for _ in 0..<rounds {
-            var a = [[Double]](repeating: [Double](repeating: 0, count: 4), count: 4)
-            var b = [Double](repeating: 0, count: 4)
-            let c = cos(line.angle), s = sin(line.angle), half = halfStraight
+            // The normal equations, accumulated one row of the Jacobian at a time.
+            var a = [SIMD4<Double>](repeating: .zero, count: 4)
+            var b = SIMD4<Double>.zero
+            let c = line.cosine, s = line.sine, half = halfStraight
             for (k, (px, py)) in points.enumerated() {
                 let dx = px - line.x, dy = py - line.y
                 let u = c * dx + s * dy, v = -s * dx + c * dy
                 let w = abs(u) - half
-                var r: Double, j: (Double, Double, Double, Double)
+                var r: Double, j: SIMD4<Double>
                 if w > 0 {
                     let rho = (w * w + v * v).squareRoot()
-                    guard rho > 1e-9 else { continue }
+                    guard rho > 1e-9 else {
+                        residuals[k] = line.radius
+                        continue
+                    }
                     let su: Double = u < 0 ? -1 : 1
                     // ∂u/∂(x, y, angle) = (−c, −s, v); ∂v/∂(x, y, angle) = (s, −c, −u).
                     let dw = (su * -c, su * -s, su * v)
-                    j = ((w * dw.0 + v * s) / rho, (w * dw.1 + v * -c) / rho, (w * dw.2 + v * -u) / rho, -1)
+                    j = SIMD4((w * dw.0 + v * s) / rho, (w * dw.1 + v * -c) / rho, (w * dw.2 + v * -u) / rho, -1)
                     r = rho - line.radius
                 } else {
                     let sv: Double = v < 0 ? -1 : 1
-                    j = (sv * s, sv * -c, sv * -u, -1)
+                    j = SIMD4(sv * s, sv * -c, sv * -u, -1)
                     r = abs(v) - line.radius
                 }
                 residuals[k] = abs(r)
                 let weight = abs(r) <= 1.5 * scale ? 1 : 1.5 * scale / abs(r)
-                let row = [j.0, j.1, j.2, j.3]
-                for p in 0..<4 {
-                    b[p] -= weight * row[p] * r
-                    for q in p..<4 { a[p][q] += weight * row[p] * row[q] }
-                }
+                b -= weight * j * r
+                for p in 0..<4 { a[p] += weight * j[p] * j }
             }
+            var system = a.map { [$0[0], $0[1], $0[2], $0[3]] }
             for p in 0..<4 {
-                for q in 0..<p { a[p][q] = a[q][p] }
-                a[p][p] *= 1 + 1e-9
-                a[p][p] += 1e-9
+                for q in 0..<p { system[p][q] = system[q][p] }
+                system[p][p] *= 1 + 1e-9
+                system[p][p] += 1e-9
             }
-            guard let step = solve(a, b) else { return nil }
+            guard let step = solve(system, [b[0], b[1], b[2], b[3]]) else { return nil }
             line.x += step[0]; line.y += step[1]; line.angle += step[2]; line.offset += step[3]
             guard line.x.isFinite, line.y.isFinite, line.angle.isFinite, line.offset.isFinite,
                   line.offset > -laneOneRadius / 2, line.offset < laneOneRadius else { return nil }
