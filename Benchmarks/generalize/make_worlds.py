@@ -62,6 +62,9 @@ The split is fixed here (tuning and held out before any result was looked at, fi
 - lanes-final: seeds 2201, 2202 and 2203 of all eight generators, the 400 m track only, at the same seven samplings,
   scored once for `AthleticsTrack` reading the lane on the straights (after `tracks-final` showed a device's own
   tracking filter, running wide on the bends, put one lane out).
+- drift-final: seeds 2251, 2252 and 2253 of all eight generators, the 400 m track only, at the same seven samplings,
+  scored once for `LineDrift` (the slow error along the running line read by a Kalman smoother whose time constant,
+  spread and noise are chosen per run by likelihood, instead of least squares over 200 m either side).
 """
 import datetime
 import functools
@@ -230,6 +233,10 @@ SETS = {
     # was read on the straights instead (worked out on the same dev sets): the track of every generator, scored once.
     "lanes-final": (["gm-watch", "gm-phone", "multipath", "fused", "receiver", "heavy", "multiscale", "mixed"],
                     [2201, 2202, 2203]),
+    # Made once the slow error along the running line was read by a Kalman smoother fitted to each run (`LineDrift`,
+    # worked out on the track files of the same dev sets): the track of every generator, scored once.
+    "drift-final": (["gm-watch", "gm-phone", "multipath", "fused", "receiver", "heavy", "multiscale", "mixed"],
+                    [2251, 2252, 2253]),
 }
 SAMPLINGS = ["1s", "smart", "10s-gaps", "autopause"]
 # The later sets also sample as a phone app's clock does.
@@ -251,9 +258,11 @@ SET_SAMPLINGS = {"other": SAMPLINGS + ["irregular"], "other-final": SAMPLINGS + 
                  "edges-final": SAMPLINGS + ["irregular", "2hz", "5hz-smooth"],
                  "standing": SAMPLINGS + ["irregular", "2hz", "5hz-smooth"],
                  "tracks-final": SAMPLINGS + ["irregular", "2hz", "5hz-smooth"],
-                 "lanes-final": SAMPLINGS + ["irregular", "2hz", "5hz-smooth"]}
+                 "lanes-final": SAMPLINGS + ["irregular", "2hz", "5hz-smooth"],
+                 "drift-final": SAMPLINGS + ["irregular", "2hz", "5hz-smooth"]}
 # Sets made of some truths only (every truth otherwise).
-SET_TRUTHS = {"walkers-final": ["hike"], "edges-final": ["hike"], "lanes-final": ["track-400m"]}
+SET_TRUTHS = {"walkers-final": ["hike"], "edges-final": ["hike"], "lanes-final": ["track-400m"],
+              "drift-final": ["track-400m"]}
 # Several fixes a second: the times of the whole seconds are whole, the rest carry milliseconds.
 DENSE = {"5hz": 5, "5hz-smooth": 5, "2hz": 2, "2hz-smooth": 2}
 EARTH = 6378137.0

@@ -168,61 +168,22 @@ enum AthleticsTrack {
         return (line, moved)
     }
 
-    /// Metres of progress along the line either side of a fix over which the error's slow part is read (`drift`).
-    static let driftWindow = 200.0
-    /// How many fixes' worth of belief that there is no drift at all (keeps a window that sees one direction only,
-    /// a straight, from guessing the other).
-    static let driftPrior = 2.0
-
     /// The slowly changing offset of every fix of `run` from where the athlete was, read from the fixes on the line
-    /// around it: each fix's distance across the line says how far the error reaches along the line's normal there,
-    /// and over half a lap the normal turns through every direction, so the fixes within `driftWindow` metres of
-    /// progress either side give the offset in both directions (least squares). An error that wanders over tens of
-    /// seconds or more moves a fix along the line as much as across it; taken out along with it, each lap's length
-    /// no longer takes in the wander's change between its ends.
+    /// around it (`LineDrift`): each fix's distance across the line says how far the error reaches along the line's
+    /// normal there, and over half a lap the normal turns through every direction. An error that wanders over tens of
+    /// seconds or more moves a fix along the line as much as across it; taken out along with it, each lap's length no
+    /// longer takes in the wander's change between its ends.
     static func drift(
         _ samples: [CleaningSample], run: Range<Int>, line: Line, tolerance: Double
     ) -> [(x: Double, y: Double)] {
-        let n = run.count
-        // Progress along the line, always forward, and each fix's normal and distance across it.
-        var progress = [Double](repeating: 0, count: n)
-        var nx = [Double](repeating: 0, count: n), ny = nx, r = nx, use = [Bool](repeating: false, count: n)
-        var previous = line.along(samples[run.lowerBound].x, samples[run.lowerBound].y)
-        for k in 0..<n {
-            let s = samples[run.lowerBound + k]
-            let a = line.along(s.x, s.y)
-            if k > 0 {
-                var step = a - previous
-                if step > line.length / 2 { step -= line.length } else if step < -line.length / 2 { step += line.length }
-                progress[k] = progress[k - 1] + abs(step)
-            }
-            previous = a
+        var readings = LineDrift.Readings()
+        for i in run {
+            let s = samples[i]
             let residual = line.residual(s.x, s.y)
-            guard abs(residual) <= tolerance else { continue }
             let normal = line.normal(s.x, s.y)
-            nx[k] = normal.x
-            ny[k] = normal.y
-            r[k] = residual
-            use[k] = true
+            readings.append(t: s.t, nx: normal.x, ny: normal.y, r: residual, use: abs(residual) <= tolerance)
         }
-        // Sums over the window by two pointers (progress never decreases).
-        var out = [(x: Double, y: Double)](repeating: (0, 0), count: n)
-        var lo = 0, hi = 0
-        var sxx = 0.0, sxy = 0.0, syy = 0.0, bx = 0.0, by = 0.0
-        func add(_ k: Int, _ sign: Double) {
-            guard use[k] else { return }
-            sxx += sign * nx[k] * nx[k]; sxy += sign * nx[k] * ny[k]; syy += sign * ny[k] * ny[k]
-            bx += sign * r[k] * nx[k]; by += sign * r[k] * ny[k]
-        }
-        for k in 0..<n {
-            while hi < n, progress[hi] <= progress[k] + driftWindow { add(hi, 1); hi += 1 }
-            while progress[lo] < progress[k] - driftWindow { add(lo, -1); lo += 1 }
-            let a = sxx + driftPrior, d = syy + driftPrior, b = sxy
-            let det = a * d - b * b
-            guard det > 0 else { continue }
-            out[k] = ((d * bx - b * by) / det, (a * by - b * bx) / det)
-        }
-        return out
+        return LineDrift.estimate(readings)
     }
 
     /// The running line of `samples` and the runs of fixes on it (index ranges, each going at least `shortestRun`
