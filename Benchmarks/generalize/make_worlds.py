@@ -65,6 +65,9 @@ The split is fixed here (tuning and held out before any result was looked at, fi
 - drift-final: seeds 2251, 2252 and 2253 of all eight generators, the 400 m track only, at the same seven samplings,
   scored once for `LineDrift` (the slow error along the running line read by a Kalman smoother whose time constant,
   spread and noise are chosen per run by likelihood, instead of least squares over 200 m either side).
+- bends-final: seeds 2301, 2302 and 2303 of all eight generators, every truth, at the same seven samplings, scored once
+  for `AthleticsTrack` testing the shape also on the positions before the smoothing (which cuts the bends under a
+  phone's quick, large error); the other truths to see that no other loop is taken for a track.
 """
 import datetime
 import functools
@@ -237,6 +240,10 @@ SETS = {
     # worked out on the track files of the same dev sets): the track of every generator, scored once.
     "drift-final": (["gm-watch", "gm-phone", "multipath", "fused", "receiver", "heavy", "multiscale", "mixed"],
                     [2251, 2252, 2253]),
+    # Made once the track's shape was also tested on the positions before the smoothing (worked out on the track files
+    # of the same dev sets): every generator and truth, scored once.
+    "bends-final": (["gm-watch", "gm-phone", "multipath", "fused", "receiver", "heavy", "multiscale", "mixed"],
+                    [2301, 2302, 2303]),
 }
 SAMPLINGS = ["1s", "smart", "10s-gaps", "autopause"]
 # The later sets also sample as a phone app's clock does.
@@ -259,7 +266,8 @@ SET_SAMPLINGS = {"other": SAMPLINGS + ["irregular"], "other-final": SAMPLINGS + 
                  "standing": SAMPLINGS + ["irregular", "2hz", "5hz-smooth"],
                  "tracks-final": SAMPLINGS + ["irregular", "2hz", "5hz-smooth"],
                  "lanes-final": SAMPLINGS + ["irregular", "2hz", "5hz-smooth"],
-                 "drift-final": SAMPLINGS + ["irregular", "2hz", "5hz-smooth"]}
+                 "drift-final": SAMPLINGS + ["irregular", "2hz", "5hz-smooth"],
+                 "bends-final": SAMPLINGS + ["irregular", "2hz", "5hz-smooth"]}
 # Sets made of some truths only (every truth otherwise).
 SET_TRUTHS = {"walkers-final": ["hike"], "edges-final": ["hike"], "lanes-final": ["track-400m"],
               "drift-final": ["track-400m"]}

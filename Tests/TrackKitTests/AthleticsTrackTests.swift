@@ -71,6 +71,41 @@ struct AthleticsTrackTests {
         }
     }
 
+    /// A phone with a quick, large error (8 m over 5 s, 3 m white) on 12 laps in lane 1 at 5.5 m/s: the smoothing cuts
+    /// the bends (the run 4–6 % short), its fixes more than 3 m inside the line on one of them on average, which alone
+    /// fails the shape's test; the positions before the smoothing pass it, and the run is put on the line.
+    @Test(arguments: [UInt64(81), 82, 84])
+    func aNoisyPhonesCutBendsAreStillATrack(seed: UInt64) throws {
+        let path = Self.trackPath(laps: 14)
+        let noise = SyntheticNoise(correlatedMeters: 8, correlationSeconds: 5, whiteMeters: 3, spikeProbability: 0)
+        let synthetic = SyntheticTrack(
+            seed: seed, duration: 12.5 * 400 / 5.5, interval: 1, noise: noise, speed: { 5.5 + 0.2 * sin($0 / 50) },
+            path: path)
+        let (smoothed, before) = TrackCleaner.clean(synthetic.track, options: CleaningOptions(athleticsTrack: false))
+        let (cleaned, report) = TrackCleaner.clean(synthetic.track)
+        #expect(before.trackFixes == 0)
+        // The stage's test of the shape, on the smoothed fixes alone and with the recorded ones.
+        let start = synthetic.points[0].time!
+        let samples = smoothed.segments[0].enumerated().map { k, p in
+            let local = SyntheticTrack.toLocal(p)
+            return CleaningSample(source: k, t: p.time!.timeIntervalSince(start), x: local.x, y: local.y)
+        }
+        let recorded = synthetic.points.map { p in
+            let local = SyntheticTrack.toLocal(p)
+            return SIMD2(local.x, local.y)
+        }
+        #expect(AthleticsTrack.find(samples, gapSeconds: 60) == nil, "seed \(seed): the smoothed fixes alone pass")
+        #expect(AthleticsTrack.find(samples, gapSeconds: 60, recorded: .init(recorded)) != nil, "seed \(seed)")
+        #expect(report.trackFixes > 900, "seed \(seed): \(report.trackFixes) fixes put on the line")
+        #expect(report.trackLanes == [1], "seed \(seed): lanes \(report.trackLanes)")
+        let lapsBefore = Self.mean(Self.lapErrors(synthetic, smoothed.segments[0], lap: 400).map(abs))
+        let lapsAfter = Self.mean(Self.lapErrors(synthetic, cleaned.segments[0], lap: 400).map(abs))
+        #expect(lapsAfter <= 0.5 * lapsBefore, "seed \(seed): laps off by \(lapsBefore) %, on the line \(lapsAfter) %")
+        let lengthBefore = (SyntheticTrack.length(smoothed.segments[0]) - synthetic.trueLength) / synthetic.trueLength
+        let error = (SyntheticTrack.length(cleaned.segments[0]) - synthetic.trueLength) / synthetic.trueLength
+        #expect(abs(error) <= 0.01 && abs(error) < abs(lengthBefore) / 4, "seed \(seed): \(lengthBefore * 100) → \(error * 100) %")
+    }
+
     /// A watch on 10 laps in lane 3 (2.34 m outside lane 1's line: 414.7 m a lap): measured in lane 3.
     @Test func aRunInLaneThreeIsMeasuredInLaneThree() {
         let offset = AthleticsTrack.laneOffset(3)

@@ -157,6 +157,8 @@ public enum TrackCleaner {
             report.bursts += corrections.bursts
             report.drifts += corrections.drifts
         }
+        // Where the fixes were before the smoothing, for the athletics track's test of its shape (`AthleticsTrack`).
+        let recorded = options.smooth && options.athleticsTrack ? AthleticsTrack.Positions(samples) : AthleticsTrack.Positions()
         let (rests, cuts) = restsAndCuts(samples, profile: profile, options: options)
         if !cuts.isEmpty {
             let stretches = NoiseStretches.stretches(samples, cuts: cuts, gapSeconds: options.gapSeconds)
@@ -167,7 +169,9 @@ public enum TrackCleaner {
             cleanWhole(&samples, sigma: sigma, rests: rests, points: points, profile: profile, options: options,
                        report: &report, removals: &removals)
         }
-        if options.smooth, options.athleticsTrack, let found = AthleticsTrack.apply(&samples, gapSeconds: options.gapSeconds) {
+        if options.smooth, options.athleticsTrack, let found = AthleticsTrack.apply(
+            &samples, gapSeconds: options.gapSeconds, recorded: recorded)
+        {
             report.athleticsTracks += 1
             report.trackFixes += found.moved
             if let lane = found.line.lane { report.trackLanes.insert(lane) }
