@@ -46,8 +46,8 @@ struct LineDriftTests {
     }
 
     /// A slow error (two minutes) seen round a lap of 90 s: the likelihood picks a slow model, and read across the
-    /// line the error is taken out along it to half or less (where the athlete is, the normal was across the error's
-    /// part along the line a quarter of a lap earlier and later). A quick one (10 s) cannot be read so: it is left
+    /// line the error is taken out along it to half or less (the direction along the line where the athlete is was the
+    /// normal's a quarter of a lap earlier and later). A quick one (10 s) cannot be read so: it is left
     /// about as it was, not made worse by a guess.
     @Test(arguments: [11, 12, 13] as [UInt64])
     func aSlowErrorIsReadAlongTheLine(seed: UInt64) {

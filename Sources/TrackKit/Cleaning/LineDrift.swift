@@ -13,8 +13,8 @@ import Foundation
 /// likelihood of the run's own readings, taken one per `thinning` seconds so that what the smoothing left, correlated
 /// over a few seconds, is not read as a slow error.
 struct LineDrift {
-    /// Readings of one run, in time order: time, the line's unit normal at the fix, the signed distance along it, and
-    /// whether the fix is close enough to the line to be read.
+    /// Readings of one run, in time order: time, the line's unit normal at the fix, the fix's signed distance from the
+    /// line along that normal, and whether the fix is close enough to the line to be read.
     struct Readings {
         var t: [Double] = []
         var nx: [Double] = []
@@ -92,6 +92,8 @@ struct LineDrift {
         var logLikelihood: Double
     }
 
+    /// The Kalman filter over `readings` under this model, from no error (spread `sigma` each way); with `keep`, every
+    /// step's means and covariances for the pass back (`smoothed`), else the likelihood alone.
     func filter(_ readings: Readings, keep: Bool = false) -> Pass {
         let n = readings.count
         let q = sigma * sigma, rr = noise * noise
