@@ -34,7 +34,8 @@ enum AthleticsTrack {
     /// Laps the fixes on the line must cover, in all, before it is taken for a track.
     static let minimumLaps = 2.0
     /// Parts of the line (equal lengths) that must each hold fixes, none of them off the line on average by more than
-    /// `sectorBias` metres: a loop of another shape fits the track's somewhere and misses it elsewhere.
+    /// `sectorBias` metres (or `sectorErrors` standard errors of its mean, where those are more): a loop of another shape
+    /// fits the track's somewhere and misses it elsewhere.
     static let sectors = 8
     static let sectorBias = 3.0
     /// The largest spread of the fixes about the line (metres, a robust standard deviation) it is looked for under.
@@ -241,7 +242,7 @@ enum AthleticsTrack {
         guard !runs.isEmpty else { return nil }
 
         // All round the line, none of it off on average, and laps enough.
-        var sectorSum = [Double](repeating: 0, count: sectors), sectorCount = [Int](repeating: 0, count: sectors)
+        var sectorMeans = SectorMeans()
         var laps = 0.0
         for range in runs {
             var previous: Double?
@@ -251,8 +252,7 @@ enum AthleticsTrack {
                 let residual = line.residual(samples[i].x, samples[i].y)
                 if abs(residual) <= tolerance {
                     let sector = min(sectors - 1, max(0, Int(a / line.length * Double(sectors))))
-                    sectorSum[sector] += residual
-                    sectorCount[sector] += 1
+                    sectorMeans.add(residual, sector: sector)
                 }
                 if let previous {
                     var step = a - previous
@@ -264,7 +264,7 @@ enum AthleticsTrack {
             laps += abs(progress) / line.length
         }
         guard laps >= minimumLaps else { return nil }
-        guard onLineAllRound(sectorSum, sectorCount) || onLineAllRound(recorded, line: line, tolerance: tolerance) else {
+        guard sectorMeans.allOnLine || onLineAllRound(recorded, line: line, tolerance: tolerance) else {
             return nil
         }
         return (line, runs)
@@ -289,10 +289,60 @@ enum AthleticsTrack {
         }
     }
 
-    /// Whether every eighth of the line holds fixes, none of them off it by more than `sectorBias` on average.
-    static func onLineAllRound(_ sum: [Double], _ count: [Int]) -> Bool {
-        (0..<sectors).allSatisfy { count[$0] >= 2 && abs(sum[$0] / Double(count[$0])) <= sectorBias }
+    /// Each eighth's mean distance from the line, from the fixes in it (in time order), and that mean's standard error
+    /// from the means of its visits (each pass through the eighth, seconds long: a wander moves its fixes together).
+    struct SectorMeans {
+        var sum = [Double](repeating: 0, count: sectors)
+        var count = [Int](repeating: 0, count: sectors)
+        /// Per eighth: the visits' means summed, their squares summed, how many.
+        var visitSum = [Double](repeating: 0, count: sectors)
+        var visitSquares = [Double](repeating: 0, count: sectors)
+        var visits = [Int](repeating: 0, count: sectors)
+        private var current: (sector: Int, sum: Double, count: Int)?
+
+        mutating func add(_ residual: Double, sector: Int) {
+            sum[sector] += residual
+            count[sector] += 1
+            if let c = current, c.sector == sector {
+                current = (sector, c.sum + residual, c.count + 1)
+            } else {
+                closeVisit()
+                current = (sector, residual, 1)
+            }
+        }
+
+        private mutating func closeVisit() {
+            guard let c = current else { return }
+            let mean = c.sum / Double(c.count)
+            visitSum[c.sector] += mean
+            visitSquares[c.sector] += mean * mean
+            visits[c.sector] += 1
+            current = nil
+        }
+
+        /// Whether every eighth holds fixes and none lies off the line on average by more than `sectorBias`, or by
+        /// more than `sectorErrors` standard errors of its mean where those are larger (a phone's large, quick error
+        /// read on its fixes before the smoothing).
+        var allOnLine: Bool {
+            var copy = self
+            copy.closeVisit()
+            return (0..<sectors).allSatisfy { k in
+                guard copy.count[k] >= 2 else { return false }
+                let mean = copy.sum[k] / Double(copy.count[k])
+                var allowed = sectorBias
+                let n = Double(copy.visits[k])
+                if n >= 3 {
+                    let visitMean = copy.visitSum[k] / n
+                    let variance = max(0, (copy.visitSquares[k] - n * visitMean * visitMean) / (n - 1))
+                    allowed = max(allowed, sectorErrors * (variance / n).squareRoot())
+                }
+                return abs(mean) <= allowed
+            }
+        }
     }
+
+    /// Standard errors an eighth's mean may lie off the line (`SectorMeans`).
+    static let sectorErrors = 3.0
 
     /// The same test on the positions as they were before the smoothing, those within `tolerance` of `line`. Under a
     /// phone's quick, large error (8 m over 5 s on the benchmark) the smoothing cuts the bends, 3–4 m inside the line on
@@ -300,16 +350,14 @@ enum AthleticsTrack {
     /// are noisier, so a run on a track is taken if either passes; a loop of another shape misses the line on both.
     static func onLineAllRound(_ recorded: Positions, line: Line, tolerance: Double) -> Bool {
         guard !recorded.offsets.isEmpty else { return false }
-        var sum = [Double](repeating: 0, count: sectors), count = [Int](repeating: 0, count: sectors)
+        var means = SectorMeans()
         for offset in recorded.offsets {
             let p = recorded.origin + SIMD2<Double>(offset)
             let residual = line.residual(p.x, p.y)
             guard abs(residual) <= tolerance else { continue }
-            let sector = min(sectors - 1, max(0, Int(line.along(p.x, p.y) / line.length * Double(sectors))))
-            sum[sector] += residual
-            count[sector] += 1
+            means.add(residual, sector: min(sectors - 1, max(0, Int(line.along(p.x, p.y) / line.length * Double(sectors)))))
         }
-        return onLineAllRound(sum, count)
+        return means.allOnLine
     }
 
     /// Seconds of fixes whose mean distance across the line counts as one reading of it (`lane`): a wandering error
