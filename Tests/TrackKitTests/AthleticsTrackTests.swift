@@ -45,7 +45,7 @@ struct AthleticsTrackTests {
     /// 1.1–1.8 % and 2.3–5.1 m, the whole run within 0.5 % (it was +2.1 % for seed 71). What is left of each lap's
     /// error is the wander along the line, which no line takes out.
     @Test(arguments: [UInt64(71), 72, 73])
-    func aPhonesLapsOnATrack(seed: UInt64) throws {
+    func aPhonesLapsOnATrack(seed: UInt64) {
         let path = Self.trackPath(laps: 13)
         let synthetic = SyntheticTrack(
             seed: seed, duration: 12 * 400 / 4.5, interval: 1, noise: .phone, speed: { 4.5 + 0.2 * sin($0 / 50) },
@@ -100,7 +100,7 @@ struct AthleticsTrackTests {
     /// the bends (the run 4–6 % short), its fixes more than 3 m inside the line on one of them on average, which alone
     /// fails the shape's test; the positions before the smoothing pass it, and the run is put on the line.
     @Test(arguments: [UInt64(81), 82, 84])
-    func aNoisyPhonesCutBendsAreStillATrack(seed: UInt64) throws {
+    func aNoisyPhonesCutBendsAreStillATrack(seed: UInt64) {
         let (synthetic, smoothed) = Self.noisyPhoneIsPutOnTheLine(seed: seed, metres: 8, within: 0.01, shrink: 0.25)
         // The stage's test of the shape, on the smoothed fixes alone and with the recorded ones.
         let start = synthetic.points[0].time!
