@@ -75,6 +75,9 @@ The split is fixed here (tuning and held out before any result was looked at, fi
   only (`truths.LATER_TRUTHS`: an interval session on the track, which no earlier set holds): made to see how the
   cleaner, built on runs at an even pace, holds where the pace changes two- to threefold within seconds and the
   athlete stands on the line between repetitions. Looked at, not held out: a change built on it needs other seeds.
+- rests-line-final: seeds 2401, 2402 and 2403 of all eight generators, at the same seven samplings, on
+  `track-intervals` and `track-400m`, scored once for `AthleticsTrack.standStill` (fixes whose progress along the
+  running line stalls for 15 s either side put in one place).
 """
 import datetime
 import functools
@@ -260,6 +263,11 @@ SETS = {
     # pace holds there.
     "intervals-dev": (["gm-watch", "gm-phone", "multipath", "fused", "receiver", "heavy", "multiscale", "mixed"],
                       [2381, 2382, 2383]),
+    # Made once fixes whose progress along the running line stalls were put in one place (`AthleticsTrack.standStill`,
+    # worked out on `intervals-dev` and the track files of `sectors-final`): interval sessions and even-paced runs on
+    # the track, every generator, scored once.
+    "rests-line-final": (["gm-watch", "gm-phone", "multipath", "fused", "receiver", "heavy", "multiscale", "mixed"],
+                         [2401, 2402, 2403]),
 }
 SAMPLINGS = ["1s", "smart", "10s-gaps", "autopause"]
 # The later sets also sample as a phone app's clock does.
@@ -285,10 +293,12 @@ SET_SAMPLINGS = {"other": SAMPLINGS + ["irregular"], "other-final": SAMPLINGS + 
                  "drift-final": SAMPLINGS + ["irregular", "2hz", "5hz-smooth"],
                  "bends-final": SAMPLINGS + ["irregular", "2hz", "5hz-smooth"],
                  "sectors-final": SAMPLINGS + ["irregular", "2hz", "5hz-smooth"],
-                 "intervals-dev": SAMPLINGS + ["irregular", "2hz", "5hz-smooth"]}
+                 "intervals-dev": SAMPLINGS + ["irregular", "2hz", "5hz-smooth"],
+                 "rests-line-final": SAMPLINGS + ["irregular", "2hz", "5hz-smooth"]}
 # Sets made of some truths only (every truth otherwise).
 SET_TRUTHS = {"walkers-final": ["hike"], "edges-final": ["hike"], "lanes-final": ["track-400m"],
-              "drift-final": ["track-400m"], "intervals-dev": ["track-intervals"]}
+              "drift-final": ["track-400m"], "intervals-dev": ["track-intervals"],
+              "rests-line-final": ["track-intervals", "track-400m"]}
 # Several fixes a second: the times of the whole seconds are whole, the rest carry milliseconds.
 DENSE = {"5hz": 5, "5hz-smooth": 5, "2hz": 2, "2hz-smooth": 2}
 EARTH = 6378137.0

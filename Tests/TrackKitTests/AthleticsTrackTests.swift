@@ -148,11 +148,11 @@ struct AthleticsTrackTests {
     }
 
     /// An interval session: two laps' warm-up at 3 m/s, six 400 m repetitions at 6 m/s with 90 s standing on the line
-    /// after each, a lap's cool-down; the pace changes within a second and a half. Every run the stage was worked out on
-    /// kept an even pace: this one must still be taken for a track and put on the line, its laps closer than smoothed.
-    /// Under a watch's noise the run ends within 0.3 %. Under a phone's (7 m over 30 s, 4 m white) the smoothing alone
-    /// leaves it 6.3–6.8 % long and the line 2.5–3.2 %: rests shorter than `RestStops` can see (it needs 50 s of rest
-    /// either side of a fix) are drawn as the error's wander along the line, about 20–35 m each.
+    /// after each, a lap's cool-down; the pace changes within a second and a half. Every run the stage was first worked
+    /// out on kept an even pace: this one must still be taken for a track and put on the line, its laps closer than
+    /// smoothed. Under a watch's noise the run ends within 0.3 %. Under a phone's (7 m over 30 s, 4 m white) the
+    /// smoothing alone leaves it 6.3–6.8 % long: its rests, too short for `RestStops`, drawn as the wander; on the line
+    /// with them put in one place (`standStill`) 0.4–0.7 % (2.5–3.2 % without), its laps 3.0 % off (4.5–5.7 %).
     @Test(arguments: [(UInt64(91), SyntheticNoise.watch), (92, .watch), (93, .phone), (94, .phone)])
     func anIntervalSessionIsStillATrack(seed: UInt64, noise: SyntheticNoise) {
         // (seconds, m/s) of each part; the speed moves linearly from one part's to the next over `ramp` seconds.
@@ -187,13 +187,48 @@ struct AthleticsTrackTests {
         let lapsBefore = Self.mean(Self.lapErrors(synthetic, smoothed.segments[0], lap: 400).map(abs))
         let laps = Self.lapErrors(synthetic, cleaned.segments[0], lap: 400)
         #expect(laps.count == 8)
-        #expect(Self.mean(laps.map(abs)) <= 0.8 * lapsBefore, "seed \(seed): laps \(lapsBefore) → \(Self.mean(laps.map(abs))) %")
         let phone = noise.whiteMeters > 2
+        #expect(Self.mean(laps.map(abs)) <= (phone ? 0.5 : 0.8) * lapsBefore, "seed \(seed): laps \(lapsBefore) → \(Self.mean(laps.map(abs))) %")
         let farthest = synthetic.maxDeviation(of: cleaned.segments[0])
         #expect(farthest <= (phone ? 6 : 2), "seed \(seed): a point \(farthest) m from the line")
         let before = (SyntheticTrack.length(smoothed.segments[0]) - synthetic.trueLength) / synthetic.trueLength
         let error = (SyntheticTrack.length(cleaned.segments[0]) - synthetic.trueLength) / synthetic.trueLength
-        #expect(abs(error) <= (phone ? 0.6 * abs(before) : 0.003), "seed \(seed): \(before * 100) → \(error * 100) %")
+        #expect(abs(error) <= (phone ? min(0.012, 0.2 * abs(before)) : 0.003), "seed \(seed): \(before * 100) → \(error * 100) %")
+    }
+
+    /// `standStill` on the first straight of a line: a walk at 1 m/s, 90 s standing with the fixes wandering 3 m along
+    /// the line and 0.5 m across it, a walk on. The rest's fixes from 15 s after it began to 15 s before it ended are put
+    /// in one place, so it draws under 40 % of what it did (its first and last seconds keep their wander); no fix of
+    /// either walk moves.
+    @Test func aRestOnTheLineIsPutInOnePlace() {
+        let line = AthleticsTrack.Line(x: 0, y: 0, angle: 0, offset: 0)
+        let y = -line.radius
+        var samples: [CleaningSample] = []
+        for t in 0..<170 {
+            let time = Double(t)
+            let u: Double, wobble: Double
+            if t < 30 {
+                u = -40 + time; wobble = 0
+            } else if t < 120 {
+                u = -10 + 3 * sin(time / 7); wobble = 0.5 * sin(time / 3)
+            } else {
+                u = -10 + (time - 120); wobble = 0
+            }
+            samples.append(CleaningSample(source: t, t: time, x: u, y: y + wobble))
+        }
+        let before = samples
+        func length(_ s: ArraySlice<CleaningSample>) -> Double {
+            zip(s, s.dropFirst()).reduce(0) { $0 + hypot($1.1.x - $1.0.x, $1.1.y - $1.0.y) }
+        }
+        let stretches = AthleticsTrack.standStill(&samples, run: 0..<samples.count, line: line)
+        #expect(stretches == 1)
+        let rest = samples[45...105]
+        #expect(rest.allSatisfy { $0.x == rest.first!.x && $0.y == rest.first!.y })
+        #expect(length(before[30...119]) > 25)
+        #expect(length(samples[30...119]) < 0.4 * length(before[30...119]), "\(length(before[30...119])) → \(length(samples[30...119])) m")
+        for i in Array(0..<25) + Array(125..<170) {
+            #expect(samples[i].x == before[i].x && samples[i].y == before[i].y, "fix \(i) moved")
+        }
     }
 
     /// A watch on 10 laps in lane 3 (2.34 m outside lane 1's line: 414.7 m a lap): measured in lane 3.

@@ -11,7 +11,8 @@ import Foundation
 /// mode for this reason. Here the shape is looked for in every segment: where the fixes lie on it all the way round,
 /// over at least two laps, with no part of it off on average, the fixes on it are moved onto the running line of their
 /// lane (lane 1 unless the fit is clearly outside it, `lane`), after the error's slow part, read from the fixes'
-/// distances across the line, is taken out (`drift`), so each fix keeps the place along the line the athlete had.
+/// distances across the line, is taken out (`drift`), so each fix keeps the place along the line the athlete had; where
+/// that place stalls, as in a rest between repetitions, the fixes are put in one place (`standStill`).
 /// Any other loop fails those tests and is left as smoothed; a shape within a few metres of the standard one (an older
 /// track's) can pass under a phone's wander, and is then measured as the standard one.
 enum AthleticsTrack {
@@ -157,6 +158,7 @@ enum AthleticsTrack {
         var moved = 0
         for run in runs {
             let shift = drift(samples, run: run, line: line, tolerance: tolerance)
+            let before = samples[run].map { (x: $0.x, y: $0.y) }
             for i in run {
                 let offset = shift[i - run.lowerBound]
                 let p = line.project(samples[i].x - offset.x, samples[i].y - offset.y)
@@ -165,10 +167,79 @@ enum AthleticsTrack {
                 samples[i].x = p.x
                 samples[i].y = p.y
                 samples[i].moved = true
+            }
+            standStill(&samples, run: run, line: line)
+            for i in run {
+                let dx = samples[i].x - before[i - run.lowerBound].x, dy = samples[i].y - before[i - run.lowerBound].y
                 if dx * dx + dy * dy >= 0.01 { moved += 1 }
             }
         }
         return (line, moved)
+    }
+
+    /// Seconds either side of a fix over which its progress along the line is averaged to tell a rest (`standStill`).
+    static let restSeconds = 15.0
+    /// A fix is at rest where the mean progress over the `restSeconds` after it is within this many metres of the mean
+    /// over those before it: 0.67 m/s, slower than an athlete walks between repetitions.
+    static let restMeters = 10.0
+    /// Fixes each side of a fix that the test needs.
+    static let restFixes = 3
+
+    /// Puts the fixes of `run` (on the line) where the athlete stood still at one place: an interval session's rests
+    /// between repetitions last 60–150 s, too short for `RestStops` (which needs 50 s of rest either side of a fix), and
+    /// on the line a phone's wander draws them as 20–35 m back and forth along it. A fix is at rest where its progress
+    /// along the line, averaged over `restSeconds` either side, moves less than `restMeters` (at least `restFixes`
+    /// fixes each side); each stretch of such fixes is put at the fix of its median progress. The test is centred, so
+    /// a rest's first and last seconds, where the athlete slows into it and sets off, keep their fixes. Returns how
+    /// many stretches it put in one place.
+    @discardableResult
+    static func standStill(_ samples: inout [CleaningSample], run: Range<Int>, line: Line) -> Int {
+        guard run.count > 2 * restFixes else { return 0 }
+        // Progress along the line, unwrapped across the start of each lap, and its running sums.
+        var progress = [Double](repeating: 0, count: run.count)
+        var previous = line.along(samples[run.lowerBound].x, samples[run.lowerBound].y)
+        progress[0] = previous
+        for k in 1..<run.count {
+            let a = line.along(samples[run.lowerBound + k].x, samples[run.lowerBound + k].y)
+            var step = a - previous
+            step -= line.length * (step / line.length).rounded()
+            progress[k] = progress[k - 1] + step
+            previous = a
+        }
+        var sums = [Double](repeating: 0, count: run.count + 1)
+        for k in 0..<run.count { sums[k + 1] = sums[k] + progress[k] }
+        func t(_ k: Int) -> Double { samples[run.lowerBound + k].t }
+        var atRest = [Bool](repeating: false, count: run.count)
+        var low = 0, high = 0  // fixes low..<k are within restSeconds before k; k+1...high-1 within those after it
+        for k in 0..<run.count {
+            while t(k) - t(low) > restSeconds { low += 1 }
+            high = max(high, k + 1)
+            while high < run.count, t(high) - t(k) <= restSeconds { high += 1 }
+            let before = k - low, after = high - k - 1
+            guard before >= restFixes, after >= restFixes else { continue }
+            let meanBefore = (sums[k] - sums[low]) / Double(before)
+            let meanAfter = (sums[high] - sums[k + 1]) / Double(after)
+            atRest[k] = abs(meanAfter - meanBefore) < restMeters
+        }
+        var stretches = 0
+        var k = 0
+        while k < run.count {
+            guard atRest[k] else { k += 1; continue }
+            var end = k
+            while end < run.count, atRest[end] { end += 1 }
+            if end - k >= 2 {
+                let order = (k..<end).sorted { progress[$0] < progress[$1] }
+                let centre = samples[run.lowerBound + order[order.count / 2]]
+                for i in (run.lowerBound + k)..<(run.lowerBound + end) where samples[i].x != centre.x || samples[i].y != centre.y {
+                    samples[i].x = centre.x
+                    samples[i].y = centre.y
+                    samples[i].moved = true
+                }
+                stretches += 1
+            }
+            k = end
+        }
+        return stretches
     }
 
     /// The slowly changing offset of every fix of `run` from where the athlete was, read from the fixes on the line
