@@ -11,7 +11,7 @@
 # The split is fixed in make_worlds.py: seeds 1–2 of gm-watch, gm-phone and multipath were used while
 # tuning; seeds 101–103 of all four generators are held out (`fused` entirely).
 #
-# Usage: Benchmarks/generalize.sh [heldout|final|fresh|unseen|later|next|beyond|after|other|other-final|stretches|stretches-final|turns-final|interval-final|rest-final|still-final|fall-final|sparse-final|sparse-falls-final|wide-rests-final|loud-rests-final|anchorless-rests-final|top-speed-final|steps-first-final|hold-wobble-final|wobble-out-final|trimmed-boxes-final|dense-final|half-seconds-final|half-seconds-dev|walkers-dev-a|walkers-dev-b|walkers-final|segments-final|edges-final|standing|tracks-final|lanes-final|drift-final|bends-final|sectors-final|intervals-dev|rests-line-final|tuning]   (default: heldout)
+# Usage: Benchmarks/generalize.sh [heldout|final|fresh|unseen|later|next|beyond|after|other|other-final|stretches|stretches-final|turns-final|interval-final|rest-final|still-final|fall-final|sparse-final|sparse-falls-final|wide-rests-final|loud-rests-final|anchorless-rests-final|top-speed-final|steps-first-final|hold-wobble-final|wobble-out-final|trimmed-boxes-final|dense-final|half-seconds-final|half-seconds-dev|walkers-dev-a|walkers-dev-b|walkers-final|segments-final|edges-final|standing|tracks-final|lanes-final|drift-final|bends-final|sectors-final|intervals-dev|rests-line-final|top-speed-rests-final|tuning]   (default: heldout)
 #   BASE_REV=<git revision>  also cleans the same files with the cleaner of that revision, for comparison.
 # Writes Benchmarks/work/generalize/<set>/scores.json and report.md (the tables of
 # Benchmarks/results/generalize.md come from report.md: the verdicts, each sampling's error and its distance from the

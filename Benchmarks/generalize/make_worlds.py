@@ -78,6 +78,9 @@ The split is fixed here (tuning and held out before any result was looked at, fi
 - rests-line-final: seeds 2401, 2402 and 2403 of all eight generators, at the same seven samplings, on
   `track-intervals` and `track-400m`, scored once for `AthleticsTrack.standStill` (fixes whose progress along the
   running line stalls for 15 s either side put in one place).
+- top-speed-rests-final: seeds 2451, 2452 and 2453 of all eight generators, every truth and `track-intervals`, at the
+  same seven samplings, scored once for the stop collapser judging an excursion also against the athlete's top speed
+  (no file changed; not landed: `experiments/intervals/top-speed.patch`).
 """
 import datetime
 import functools
@@ -91,6 +94,9 @@ import zlib
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from truths import LATER_TRUTHS, TRUTHS, motion  # noqa: E402
 from worlds import GENERATORS, irregular_times, phone_faults, sample_times  # noqa: E402
+
+# Every generator, in the order the sets since `standing` name them.
+ALL_GENERATORS = ["gm-watch", "gm-phone", "multipath", "fused", "receiver", "heavy", "multiscale", "mixed"]
 
 SETS = {
     "tuning": (["gm-watch", "gm-phone", "multipath"], [1, 2]),
@@ -261,13 +267,15 @@ SETS = {
     # Interval sessions on the track (`truths.track_intervals`: pace changing two- to threefold within seconds, rests
     # standing on the line), which no set held before: every generator, looked at to see how the cleaner built on even
     # pace holds there.
-    "intervals-dev": (["gm-watch", "gm-phone", "multipath", "fused", "receiver", "heavy", "multiscale", "mixed"],
-                      [2381, 2382, 2383]),
+    "intervals-dev": (ALL_GENERATORS, [2381, 2382, 2383]),
     # Made once fixes whose progress along the running line stalls were put in one place (`AthleticsTrack.standStill`,
     # worked out on `intervals-dev` and the track files of `sectors-final`): interval sessions and even-paced runs on
     # the track, every generator, scored once.
-    "rests-line-final": (["gm-watch", "gm-phone", "multipath", "fused", "receiver", "heavy", "multiscale", "mixed"],
-                         [2401, 2402, 2403]),
+    "rests-line-final": (ALL_GENERATORS, [2401, 2402, 2403]),
+    # Made once the stop collapser judged an excursion from a stop also against the athlete's top speed (worked out on
+    # `rests-line-final`, where an interval session's 400 m repetition between two rests had been taken into them):
+    # every generator, every truth and the interval sessions, scored once (no file changed: not landed).
+    "top-speed-rests-final": (ALL_GENERATORS, [2451, 2452, 2453]),
 }
 SAMPLINGS = ["1s", "smart", "10s-gaps", "autopause"]
 # The later sets also sample as a phone app's clock does.
@@ -294,11 +302,13 @@ SET_SAMPLINGS = {"other": SAMPLINGS + ["irregular"], "other-final": SAMPLINGS + 
                  "bends-final": SAMPLINGS + ["irregular", "2hz", "5hz-smooth"],
                  "sectors-final": SAMPLINGS + ["irregular", "2hz", "5hz-smooth"],
                  "intervals-dev": SAMPLINGS + ["irregular", "2hz", "5hz-smooth"],
-                 "rests-line-final": SAMPLINGS + ["irregular", "2hz", "5hz-smooth"]}
+                 "rests-line-final": SAMPLINGS + ["irregular", "2hz", "5hz-smooth"],
+                 "top-speed-rests-final": SAMPLINGS + ["irregular", "2hz", "5hz-smooth"]}
 # Sets made of some truths only (every truth otherwise).
 SET_TRUTHS = {"walkers-final": ["hike"], "edges-final": ["hike"], "lanes-final": ["track-400m"],
               "drift-final": ["track-400m"], "intervals-dev": ["track-intervals"],
-              "rests-line-final": ["track-intervals", "track-400m"]}
+              "rests-line-final": ["track-intervals", "track-400m"],
+              "top-speed-rests-final": ["corners-run", "track-400m", "out-and-back", "hike", "ride", "track-intervals"]}
 # Several fixes a second: the times of the whole seconds are whole, the rest carry milliseconds.
 DENSE = {"5hz": 5, "5hz-smooth": 5, "2hz": 2, "2hz-smooth": 2}
 EARTH = 6378137.0

@@ -111,14 +111,20 @@ TRACK_STRAIGHT = 84.39
 TRACK_RADIUS = 36.80
 
 
-def track_400(rng):
-    laps = rng.randint(10, 25)
+def track_path(laps):
+    """`laps` laps of lane 1's running line, from the start of a straight, a vertex every 0.5 m."""
     p = Path(step=0.5)
     for _ in range(laps):
         p.straight(TRACK_STRAIGHT)
         p.turn(180, TRACK_RADIUS)
         p.straight(TRACK_STRAIGHT)
         p.turn(180, TRACK_RADIUS)
+    return p
+
+
+def track_400(rng):
+    laps = rng.randint(10, 25)
+    p = track_path(laps)
     lap_len = p.arc_length() / laps
     base = rng.uniform(4.0, 5.5)
 
@@ -132,7 +138,7 @@ def track_intervals(rng):
     """An interval session on a 400 m track, in lane 1: a two-lap warm-up jog, then repetitions of 200, 400 or 800 m
     at 5.5 to 7 m/s, each followed either by a rest of 60 to 150 s standing on the line or by a 200 m jog at 2 to
     2.5 m/s, and a cool-down jog to a whole number of laps. The pace changes two- to threefold within a few seconds
-    (about 8 m of speeding up or slowing down), and the athlete stands still on the track between repetitions: what
+    (over about 12 m of the line), and the athlete stands still on the track between repetitions: what
     `track-400m`'s even pace never shows."""
     rep = rng.choice((200, 400, 800))
     reps = {200: rng.randint(8, 12), 400: rng.randint(6, 10), 800: rng.randint(4, 6)}[rep]
@@ -150,13 +156,8 @@ def track_intervals(rng):
             arc += 200
     laps = int(math.ceil((arc + 400) / 400))
     segments.append((laps * 400.0 - arc, jog))
-    p = Path(step=0.5)
-    for _ in range(laps):
-        p.straight(TRACK_STRAIGHT)
-        p.turn(180, TRACK_RADIUS)
-        p.straight(TRACK_STRAIGHT)
-        p.turn(180, TRACK_RADIUS)
-    # Speed against arc: each stretch's pace, reached over RAMP metres either side of where it changes, and down to
+    p = track_path(laps)
+    # Speed against arc: each stretch's pace, reached over `ramp` metres either side of where it changes, and down to
     # a walk into each standing rest.
     ramp = 6.0
     knots, start = [], 0.0
