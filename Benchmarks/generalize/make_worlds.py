@@ -81,6 +81,10 @@ The split is fixed here (tuning and held out before any result was looked at, fi
 - top-speed-rests-final: seeds 2451, 2452 and 2453 of all eight generators, every truth and `track-intervals`, at the
   same seven samplings, scored once for the stop collapser judging an excursion also against the athlete's top speed
   (no file changed; not landed: `experiments/intervals/top-speed.patch`).
+- repeats-final: seeds 2501, 2502 and 2503 of all eight generators, every truth, `track-intervals` and
+  `track-400-repeats` (`truths.LATER_TRUTHS`: 400 m repetitions with standing rests only, which leave a rest and come
+  back to it within 90 s), at the same seven samplings, scored once for the same top-speed patch on the sessions it was
+  written for.
 """
 import datetime
 import functools
@@ -276,6 +280,9 @@ SETS = {
     # `rests-line-final`, where an interval session's 400 m repetition between two rests had been taken into them):
     # every generator, every truth and the interval sessions, scored once (no file changed: not landed).
     "top-speed-rests-final": (ALL_GENERATORS, [2451, 2452, 2453]),
+    # Made for the same patch, on sessions that hold what it was written for by construction (`top-speed-rests-final`
+    # held too few): 400 m repetitions between rests at one place, with every other truth, scored once.
+    "repeats-final": (ALL_GENERATORS, [2501, 2502, 2503]),
 }
 SAMPLINGS = ["1s", "smart", "10s-gaps", "autopause"]
 # The later sets also sample as a phone app's clock does.
@@ -303,12 +310,15 @@ SET_SAMPLINGS = {"other": SAMPLINGS + ["irregular"], "other-final": SAMPLINGS + 
                  "sectors-final": SAMPLINGS + ["irregular", "2hz", "5hz-smooth"],
                  "intervals-dev": SAMPLINGS + ["irregular", "2hz", "5hz-smooth"],
                  "rests-line-final": SAMPLINGS + ["irregular", "2hz", "5hz-smooth"],
-                 "top-speed-rests-final": SAMPLINGS + ["irregular", "2hz", "5hz-smooth"]}
+                 "top-speed-rests-final": SAMPLINGS + ["irregular", "2hz", "5hz-smooth"],
+                 "repeats-final": SAMPLINGS + ["irregular", "2hz", "5hz-smooth"]}
 # Sets made of some truths only (every truth otherwise).
 SET_TRUTHS = {"walkers-final": ["hike"], "edges-final": ["hike"], "lanes-final": ["track-400m"],
               "drift-final": ["track-400m"], "intervals-dev": ["track-intervals"],
               "rests-line-final": ["track-intervals", "track-400m"],
-              "top-speed-rests-final": ["corners-run", "track-400m", "out-and-back", "hike", "ride", "track-intervals"]}
+              "top-speed-rests-final": ["corners-run", "track-400m", "out-and-back", "hike", "ride", "track-intervals"],
+              "repeats-final": ["corners-run", "track-400m", "out-and-back", "hike", "ride", "track-intervals",
+                                "track-400-repeats"]}
 # Several fixes a second: the times of the whole seconds are whole, the rest carry milliseconds.
 DENSE = {"5hz": 5, "5hz-smooth": 5, "2hz": 2, "2hz-smooth": 2}
 EARTH = 6378137.0

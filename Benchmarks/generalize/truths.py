@@ -145,12 +145,30 @@ def track_intervals(rng):
     fast = rng.uniform(5.5, 6.5) * (1.08 if rep == 200 else 1.0)
     jog, easy = rng.uniform(2.7, 3.2), rng.uniform(2.0, 2.5)
     standing = rng.random() < 0.5
+    return interval_session(rng, rep, reps, fast, jog, easy, standing, (60, 150))
+
+
+def track_400_repeats(rng):
+    """400 m repetitions on the track with the rests standing on the line, so that each repetition leaves a rest and
+    comes back to the same place: a two-lap warm-up jog, 5 to 12 repetitions at 4.6 to 7 m/s (57 to 87 s each), rests
+    of 45 to 180 s, a cool-down jog to a whole number of laps. The athlete stands for about as long as they run, so
+    their median speed is a walk or less while each repetition is twice or three times it: a wider spread of paces and
+    rests than `track-intervals` draws."""
+    reps = rng.randint(5, 12)
+    fast = rng.uniform(4.6, 7.0)
+    jog = rng.uniform(2.5, 3.3)
+    return interval_session(rng, 400, reps, fast, jog, None, True, (45, 180))
+
+
+def interval_session(rng, rep, reps, fast, jog, easy, standing, rest):
+    """The session `track_intervals` describes, of `reps` repetitions of `rep` metres at `fast` m/s, each followed by
+    a rest standing on the line (seconds drawn from `rest`) or by a 200 m jog at `easy` m/s."""
     segments, stops, arc = [(800.0, jog)], [], 800.0
     for _ in range(reps):
         segments.append((float(rep), fast))
         arc += rep
         if standing:
-            stops.append((arc, rng.uniform(60, 150)))
+            stops.append((arc, rng.uniform(*rest)))
         else:
             segments.append((200.0, easy))
             arc += 200
@@ -248,6 +266,7 @@ def ride(rng):
 # same files.
 LATER_TRUTHS = {
     "track-intervals": track_intervals,
+    "track-400-repeats": track_400_repeats,
 }
 TRUTHS = {
     "corners-run": corners_run,

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import TrackKit
@@ -91,6 +92,32 @@ struct StopExcursionTests {
         let radius = StopCollapser.radius(forNoise: 1.5)
         let with = StopCollapser.collapse(s, radius: radius, profile: .foot, athleteSpeed: 1.2)
         #expect(Self.stopLength(with.samples) > 75)
+    }
+
+    /// An interval session's 400 m repetition at 6 m/s round a track, from a rest at the start line back to the same
+    /// place (67 s, within `maxExcursionSeconds`), 1.5 m of white noise. Where the rests' jitter has pulled the
+    /// athlete's typical speed down to 1.5 m/s, the repetition leaves the rest faster than 2.5 times it and was taken
+    /// into the stop, a lap of real running gone; at 1.25 times their top speed (6 m/s) it is kept. A reflection at
+    /// rest still goes with that top speed: 22 m beyond twice the radius within 2 s.
+    @Test(arguments: [UInt64(8), 9, 10])
+    func aRepetitionRoundTheTrackIsNoExcursion(seed: UInt64) {
+        var rng = SyntheticRandom(seed: seed)
+        var s: [CleaningSample] = []
+        for second in 0..<360 {
+            let t = Double(second)
+            let arc = t < 120 ? 0 : t < 120 + 400.0 / 6 ? 6 * (t - 120) : 400
+            let p = Stadium.point(arc, radius: 36.8, centreNorth: 36.8)
+            s.append(CleaningSample(source: second, t: t, x: p.x + 1.5 * rng.gaussian(), y: p.y + 1.5 * rng.gaussian()))
+        }
+        let radius = StopCollapser.radius(forNoise: 1.5)
+        func lap(_ c: [CleaningSample]) -> Double { Self.length(c.filter { $0.t >= 118 && $0.t <= 190 }) }
+        let typical = StopCollapser.collapse(s, radius: radius, profile: .foot, athleteSpeed: 1.5)
+        let top = StopCollapser.collapse(s, radius: radius, profile: .foot, athleteSpeed: 1.5, topSpeed: 6)
+        #expect(lap(typical.samples) < 50, "seed \(seed): \(lap(typical.samples)) m")
+        #expect(lap(top.samples) > 380, "seed \(seed): \(lap(top.samples)) m")
+        let reflection = Self.hike(seed: seed, offset: Self.reflection)
+        let still = StopCollapser.collapse(reflection, radius: radius, profile: .foot, athleteSpeed: 1.2, topSpeed: 6)
+        #expect(Self.stopLength(still.samples) < 5)
     }
 
     @Test func impossibleExcursionLooksAtBothLegs() {

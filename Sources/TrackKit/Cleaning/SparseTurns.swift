@@ -58,6 +58,11 @@ enum SparseTurns {
 
     /// As `typicalSpeed`, nil when there is nothing to measure (nothing moves, or no 10 s window without a gap).
     static func measuredSpeed(_ s: [CleaningSample], gapSeconds: Double) -> Double? {
+        measuredSpeed(s, gapSeconds: gapSeconds, quantile: 0.5)
+    }
+
+    /// The `quantile` of the same speeds (the median at 0.5); nil when there is nothing to measure.
+    static func measuredSpeed(_ s: [CleaningSample], gapSeconds: Double, quantile: Double) -> Double? {
         var speeds: [Double] = []
         let stride = max(1, s.count / 50_000)
         var j = 0, lastGap = -1
@@ -77,7 +82,7 @@ enum SparseTurns {
             i += stride
         }
         guard !speeds.isEmpty else { return nil }
-        return Selection.kthSmallest(speeds.count / 2, of: &speeds)
+        return Selection.kthSmallest(min(speeds.count - 1, Int(Double(speeds.count) * quantile)), of: &speeds)
     }
 
     /// From this many fixes on, a run is smoothed in two overlapping halves on two threads (`smoothInHalves`).

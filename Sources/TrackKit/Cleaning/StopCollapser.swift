@@ -11,8 +11,10 @@ import Foundation
 /// of metres off for up to a minute, and come back. Left in, that draws twice the offset into the activity. So an
 /// excursion from a stop back to the same stop is taken into the stop when the athlete could not have made it: some
 /// fix of it lies further out than they could have got from the stop in the time since, or could get back from in
-/// the time left, at `excursionPaceFactor` times their typical speed (`athleteSpeed`), noise allowed for. A walk to a
-/// fountain and back keeps its fixes: it leaves and returns at a walker's pace.
+/// the time left, at `excursionPaceFactor` times their typical speed (`athleteSpeed`) or `topPaceFactor` times their
+/// top speed (`topSpeed`), whichever is faster, noise allowed for. A walk to a fountain and back keeps its fixes: it
+/// leaves and returns at a walker's pace; so does a 400 m repetition from a rest on the track back to it, run at the
+/// athlete's top speed while their typical speed, pulled down by the rests, is a walk.
 enum StopCollapser {
     /// Shortest stop worth collapsing, seconds.
     static let minimumDuration = 20.0
@@ -24,8 +26,12 @@ enum StopCollapser {
     static let maxExcursionSeconds = 90.0
     /// ... and at most this many fixes, whatever the times say.
     static let maxExcursionFixes = 400
-    /// How many times their typical speed an athlete may leave a stop or come back to it at.
+    /// How many times their typical speed an athlete may leave a stop or come back to it at ...
     static let excursionPaceFactor = 2.5
+    /// ... or how many times their top speed (`topSpeed`), where that is faster: on an interval session the typical
+    /// speed is a jog or less (the rests' jitter counts as slow motion), and a 400 m repetition leaves the rest at
+    /// twice or three times it and comes back round the track to the same place within 90 s.
+    static let topPaceFactor = 1.25
 
     /// Radius for a segment with this much noise: wide enough for the wander of a phone at rest.
     static func radius(forNoise sigma: Double) -> Double {
@@ -33,9 +39,10 @@ enum StopCollapser {
     }
 
     /// Collapses the stops of `s`; with `athleteSpeed` (their typical moving speed, m/s), also the excursions from a
-    /// stop back to it that they could not have made (see above).
+    /// stop back to it that they could not have made (see above), faster than `excursionPaceFactor` times it and than
+    /// `topPaceFactor` times `topSpeed` (the fastest they go, m/s), where that is given.
     static func collapse(
-        _ s: [CleaningSample], radius: Double, profile: SportProfile, athleteSpeed: Double? = nil
+        _ s: [CleaningSample], radius: Double, profile: SportProfile, athleteSpeed: Double? = nil, topSpeed: Double? = nil
     ) -> (samples: [CleaningSample], removed: Int, stops: Int) {
         let longEnough = max(minimumDuration, 2 * radius / profile.slowestMovingSpeed)
         var out: [CleaningSample] = []
@@ -59,7 +66,7 @@ enum StopCollapser {
                 else { return false }
                 return impossibleExcursion(
                     s, after: stop.endIndex, backAt: i, centre: (stop.centreX, stop.centreY), radius: radius,
-                    speed: excursionPaceFactor * athleteSpeed)
+                    speed: max(excursionPaceFactor * athleteSpeed, topPaceFactor * (topSpeed ?? 0)))
             } ?? false
             // A new stop must last longer than the slowest athlete needs to walk out of it; one that goes on
             // only has to be long enough to matter. Either way it must get nowhere.

@@ -17,6 +17,9 @@ public enum TrackCleaner {
     /// (`restsAndCuts`): on the 500,000-fix benchmark file, one after the other, the rests took 0.085 s and the
     /// stretches 0.03 s (`Benchmarks/results/trackkit.md`).
     static let parallelFixes = 50_000
+    /// The quantile of a segment's speeds over 10 s taken for the athlete's top speed, for the stop collapser's
+    /// excursions (`StopCollapser.topPaceFactor`).
+    static let topSpeedQuantile = 0.9
 
     public static func clean(_ track: Track, options: CleaningOptions = .init()) -> (Track, CleaningReport) {
         var cleaned = track
@@ -186,7 +189,8 @@ public enum TrackCleaner {
         if options.collapseStops {
             let collapsed = StopCollapser.collapse(
                 samples, radius: StopCollapser.radius(forNoise: sigma), profile: profile,
-                athleteSpeed: SparseTurns.typicalSpeed(samples, gapSeconds: options.gapSeconds))
+                athleteSpeed: SparseTurns.typicalSpeed(samples, gapSeconds: options.gapSeconds),
+                topSpeed: SparseTurns.measuredSpeed(samples, gapSeconds: options.gapSeconds, quantile: topSpeedQuantile))
             if removals != nil, collapsed.removed > 0 {
                 removals! += CleaningRemoval.stageRemovals(before: samples, after: collapsed.samples, points: points, reason: .stopJitter)
             }
@@ -272,10 +276,11 @@ public enum TrackCleaner {
             var collapsedAll: [CleaningSample] = []
             collapsedAll.reserveCapacity(samples.count)
             let speed = SparseTurns.typicalSpeed(samples, gapSeconds: options.gapSeconds)
+            let top = SparseTurns.measuredSpeed(samples, gapSeconds: options.gapSeconds, quantile: topSpeedQuantile)
             for stretch in stretches {
                 let collapsed = StopCollapser.collapse(
                     Array(samples[stretch.range]), radius: StopCollapser.radius(forNoise: stretch.sigma), profile: profile,
-                    athleteSpeed: speed)
+                    athleteSpeed: speed, topSpeed: top)
                 collapsedAll += collapsed.samples
                 report.count(CleaningReport.Reason.jitter, collapsed.removed)
                 report.stops += collapsed.stops
