@@ -85,6 +85,8 @@ The split is fixed here (tuning and held out before any result was looked at, fi
   `track-400-repeats` (`truths.LATER_TRUTHS`: 400 m repetitions with standing rests only, which leave a rest and come
   back to it within 90 s), at the same seven samplings, scored once for the same top-speed patch on the sessions it was
   written for.
+- loops-final: seeds 2551, 2552 and 2553 of all eight generators, every truth and both interval truths, at the same
+  seven samplings, scored once for the stop collapser never taking in an excursion whose fixes go round the stop.
 """
 import datetime
 import functools
@@ -283,6 +285,10 @@ SETS = {
     # Made for the same patch, on sessions that hold what it was written for by construction (`top-speed-rests-final`
     # held too few): 400 m repetitions between rests at one place, with every other truth, scored once.
     "repeats-final": (ALL_GENERATORS, [2501, 2502, 2503]),
+    # Made once an excursion whose fixes go round the stop was never taken into it (`StopCollapser.goesRound`, worked
+    # out on the excursions still taken in on `repeats-final`, `top-speed-rests-final` and `rests-line-final`): every
+    # generator and truth, both interval truths, scored once.
+    "loops-final": (ALL_GENERATORS, [2551, 2552, 2553]),
 }
 SAMPLINGS = ["1s", "smart", "10s-gaps", "autopause"]
 # The later sets also sample as a phone app's clock does.
@@ -311,14 +317,17 @@ SET_SAMPLINGS = {"other": SAMPLINGS + ["irregular"], "other-final": SAMPLINGS + 
                  "intervals-dev": SAMPLINGS + ["irregular", "2hz", "5hz-smooth"],
                  "rests-line-final": SAMPLINGS + ["irregular", "2hz", "5hz-smooth"],
                  "top-speed-rests-final": SAMPLINGS + ["irregular", "2hz", "5hz-smooth"],
-                 "repeats-final": SAMPLINGS + ["irregular", "2hz", "5hz-smooth"]}
+                 "repeats-final": SAMPLINGS + ["irregular", "2hz", "5hz-smooth"],
+                 "loops-final": SAMPLINGS + ["irregular", "2hz", "5hz-smooth"]}
 # Sets made of some truths only (every truth otherwise).
 SET_TRUTHS = {"walkers-final": ["hike"], "edges-final": ["hike"], "lanes-final": ["track-400m"],
               "drift-final": ["track-400m"], "intervals-dev": ["track-intervals"],
               "rests-line-final": ["track-intervals", "track-400m"],
               "top-speed-rests-final": ["corners-run", "track-400m", "out-and-back", "hike", "ride", "track-intervals"],
               "repeats-final": ["corners-run", "track-400m", "out-and-back", "hike", "ride", "track-intervals",
-                                "track-400-repeats"]}
+                                "track-400-repeats"],
+              "loops-final": ["corners-run", "track-400m", "out-and-back", "hike", "ride", "track-intervals",
+                              "track-400-repeats"]}
 # Several fixes a second: the times of the whole seconds are whole, the rest carry milliseconds.
 DENSE = {"5hz": 5, "5hz-smooth": 5, "2hz": 2, "2hz-smooth": 2}
 EARTH = 6378137.0

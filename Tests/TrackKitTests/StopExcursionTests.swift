@@ -94,13 +94,9 @@ struct StopExcursionTests {
         #expect(Self.stopLength(with.samples) > 75)
     }
 
-    /// An interval session's 400 m repetition at 6 m/s round a track, from a rest at the start line back to the same
-    /// place (67 s, within `maxExcursionSeconds`), 1.5 m of white noise. Where the rests' jitter has pulled the
-    /// athlete's typical speed down to 1.5 m/s, the repetition leaves the rest faster than 2.5 times it and was taken
-    /// into the stop, a lap of real running gone; at 1.25 times their top speed (6 m/s) it is kept. A reflection at
-    /// rest still goes with that top speed: 22 m beyond twice the radius within 2 s.
-    @Test(arguments: [UInt64(8), 9, 10])
-    func aRepetitionRoundTheTrackIsNoExcursion(seed: UInt64) {
+    /// An interval session's 400 m repetition at 6 m/s round a track, from a rest at the start line (120 s) back to the
+    /// same place (67 s, within `maxExcursionSeconds`) and a rest again, 1.5 m of white noise, one fix a second.
+    static func lapBetweenRests(seed: UInt64) -> [CleaningSample] {
         var rng = SyntheticRandom(seed: seed)
         var s: [CleaningSample] = []
         for second in 0..<360 {
@@ -109,15 +105,50 @@ struct StopExcursionTests {
             let p = Stadium.point(arc, radius: 36.8, centreNorth: 36.8)
             s.append(CleaningSample(source: second, t: t, x: p.x + 1.5 * rng.gaussian(), y: p.y + 1.5 * rng.gaussian()))
         }
+        return s
+    }
+
+    /// Length laid down by the repetition (118 s to 190 s).
+    static func lap(_ s: [CleaningSample]) -> Double { length(s.filter { $0.t >= 118 && $0.t <= 190 }) }
+
+    /// The fixes of `s` that leave the rest at the origin last before 120 s and come back first after 190 s.
+    static func excursion(_ s: [CleaningSample], radius: Double) -> (leaves: Int, back: Int) {
+        (s.lastIndex { $0.t < 120 && hypot($0.x, $0.y) <= radius }!, s.firstIndex { $0.t > 190 && hypot($0.x, $0.y) <= radius }!)
+    }
+
+    /// Where the rests' jitter has pulled the athlete's typical speed down to 1.5 m/s, the repetition leaves the rest
+    /// faster than 2.5 times it, an excursion they could not have made; at 1.25 times their top speed (6 m/s) they
+    /// could, and the lap is kept. A reflection at rest still goes with that top speed: 22 m beyond twice the radius
+    /// within 2 s.
+    @Test(arguments: [UInt64(8), 9, 10])
+    func aRepetitionRoundTheTrackIsNoExcursion(seed: UInt64) {
+        let s = Self.lapBetweenRests(seed: seed)
         let radius = StopCollapser.radius(forNoise: 1.5)
-        func lap(_ c: [CleaningSample]) -> Double { Self.length(c.filter { $0.t >= 118 && $0.t <= 190 }) }
-        let typical = StopCollapser.collapse(s, radius: radius, profile: .foot, athleteSpeed: 1.5)
+        let (leaves, back) = Self.excursion(s, radius: radius)
+        #expect(StopCollapser.impossibleExcursion(s, after: leaves, backAt: back, centre: (0, 0), radius: radius, speed: 2.5 * 1.5))
+        #expect(!StopCollapser.impossibleExcursion(s, after: leaves, backAt: back, centre: (0, 0), radius: radius, speed: 1.25 * 6))
         let top = StopCollapser.collapse(s, radius: radius, profile: .foot, athleteSpeed: 1.5, topSpeed: 6)
-        #expect(lap(typical.samples) < 50, "seed \(seed): \(lap(typical.samples)) m")
-        #expect(lap(top.samples) > 380, "seed \(seed): \(lap(top.samples)) m")
+        #expect(Self.lap(top.samples) > 380, "seed \(seed): \(Self.lap(top.samples)) m")
         let reflection = Self.hike(seed: seed, offset: Self.reflection)
         let still = StopCollapser.collapse(reflection, radius: radius, profile: .foot, athleteSpeed: 1.2, topSpeed: 6)
         #expect(Self.stopLength(still.samples) < 5)
+    }
+
+    /// The same repetition with one fix thrown 60 m out by noise 3 s after it leaves the rest, further than even the
+    /// top speed reaches from the rest in that time: its fixes still go round the rest as seen from it (`goesRound`,
+    /// half a turn), so the lap is kept. A reflection holds one direction and does not go round.
+    @Test(arguments: [UInt64(8), 9, 10])
+    func aLapWithAFixThrownOutIsNoExcursion(seed: UInt64) {
+        var s = Self.lapBetweenRests(seed: seed)
+        s[123].y -= 60
+        let radius = StopCollapser.radius(forNoise: 1.5)
+        let (leaves, back) = Self.excursion(s, radius: radius)
+        #expect(StopCollapser.impossibleExcursion(s, after: leaves, backAt: back, centre: (0, 0), radius: radius, speed: 7.5))
+        #expect(StopCollapser.goesRound(s, after: leaves, backAt: back, centre: (0, 0), radius: radius))
+        let kept = StopCollapser.collapse(s, radius: radius, profile: .foot, athleteSpeed: 1.5, topSpeed: 6)
+        #expect(Self.lap(kept.samples) > 380, "seed \(seed): \(Self.lap(kept.samples)) m")
+        let reflection = Self.hike(seed: seed, offset: Self.reflection)
+        #expect(!StopCollapser.goesRound(reflection, after: 205, backAt: 260, centre: (144, 0), radius: radius))
     }
 
     @Test func impossibleExcursionLooksAtBothLegs() {

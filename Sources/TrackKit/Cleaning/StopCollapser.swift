@@ -14,7 +14,9 @@ import Foundation
 /// the time left, at `excursionPaceFactor` times their typical speed (`athleteSpeed`) or `topPaceFactor` times their
 /// top speed (`topSpeed`), whichever is faster, noise allowed for. A walk to a fountain and back keeps its fixes: it
 /// leaves and returns at a walker's pace; so does a 400 m repetition from a rest on the track back to it, run at the
-/// athlete's top speed while their typical speed, pulled down by the rests, is a walk.
+/// athlete's top speed while their typical speed, pulled down by the rests, is a walk. An excursion whose fixes go
+/// round the stop (`goesRound`) is never taken in, however fast one of them was thrown out by noise: a reflection
+/// holds one direction, a loop run from a rest back to it turns half round as seen from it.
 enum StopCollapser {
     /// Shortest stop worth collapsing, seconds.
     static let minimumDuration = 20.0
@@ -32,6 +34,11 @@ enum StopCollapser {
     /// speed is a jog or less (the rests' jitter counts as slow motion), and a 400 m repetition leaves the rest at
     /// twice or three times it and comes back round the track to the same place within 90 s.
     static let topPaceFactor = 1.25
+    /// An excursion whose fixes turn further than this round the stop, seen from it (degrees), is a loop the athlete
+    /// went round, whatever its fixes' speeds (`goesRound`): a reflection holds one direction.
+    static let loopDegrees = 60.0
+    /// ... counted over at least this many fixes beyond twice the stop's radius.
+    static let loopFixes = 4
 
     /// Radius for a segment with this much noise: wide enough for the wander of a phone at rest.
     static func radius(forNoise sigma: Double) -> Double {
@@ -64,9 +71,11 @@ enum StopCollapser {
                       s[i].t - s[stop.endIndex].t <= maxExcursionSeconds, cluster.count >= minimumPoints,
                       s[last].t - s[i].t >= minimumDuration, netDisplacement(s, i, last) <= radius
                 else { return false }
+                let centre = (x: stop.centreX, y: stop.centreY)
                 return impossibleExcursion(
-                    s, after: stop.endIndex, backAt: i, centre: (stop.centreX, stop.centreY), radius: radius,
+                    s, after: stop.endIndex, backAt: i, centre: centre, radius: radius,
                     speed: max(excursionPaceFactor * athleteSpeed, topPaceFactor * (topSpeed ?? 0)))
+                    && !goesRound(s, after: stop.endIndex, backAt: i, centre: centre, radius: radius)
             } ?? false
             // A new stop must last longer than the slowest athlete needs to walk out of it; one that goes on
             // only has to be long enough to matter. Either way it must get nowhere.
@@ -114,6 +123,30 @@ enum StopCollapser {
             if out > speed * (s[j].t - s[end].t) || out > speed * (s[back].t - s[j].t) { return true }
         }
         return false
+    }
+
+    /// Whether the fixes strictly between `end` and `back` that lie beyond twice `radius` from the stop's `centre`
+    /// go round it: their bearings from it, unwrapped in time order, spread over more than `loopDegrees` between their
+    /// 0.1 and 0.9 quantiles, over at least `loopFixes` fixes. A reflection holds one direction (its bias), wobbling by
+    /// its noise; a lap of a track from a rest back to it turns half round as seen from the rest, and a fix thrown
+    /// out by noise on the way does not make it a reflection.
+    static func goesRound(
+        _ s: [CleaningSample], after end: Int, backAt back: Int, centre: (x: Double, y: Double), radius: Double
+    ) -> Bool {
+        var bearings: [Double] = []
+        var previous: Double?
+        for j in (end + 1)..<back {
+            let dx = s[j].x - centre.x, dy = s[j].y - centre.y
+            guard hypot(dx, dy) > 2 * radius else { continue }
+            var bearing = atan2(dy, dx) * 180 / .pi
+            if let previous { bearing += 360 * ((previous - bearing) / 360).rounded() }
+            previous = bearing
+            bearings.append(bearing)
+        }
+        guard bearings.count >= loopFixes else { return false }
+        bearings.sort()
+        let n = Double(bearings.count)
+        return bearings[min(bearings.count - 1, Int(0.9 * n))] - bearings[Int(0.1 * n)] > loopDegrees
     }
 
     struct Cluster {
