@@ -47,7 +47,7 @@ enum StopCollapser {
 
     /// Collapses the stops of `s`; with `athleteSpeed` (their typical moving speed, m/s), also the excursions from a
     /// stop back to it that they could not have made (see above), faster than `excursionPaceFactor` times it and than
-    /// `topPaceFactor` times `topSpeed` (the fastest they go, m/s), where that is given.
+    /// `topPaceFactor` times `topSpeed` (the fastest they go, m/s), where that is given, and not going round the stop.
     static func collapse(
         _ s: [CleaningSample], radius: Double, profile: SportProfile, athleteSpeed: Double? = nil, topSpeed: Double? = nil
     ) -> (samples: [CleaningSample], removed: Int, stops: Int) {
