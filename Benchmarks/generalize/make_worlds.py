@@ -80,7 +80,7 @@ The split is fixed here (tuning and held out before any result was looked at, fi
   running line stalls for 15 s either side put in one place).
 - top-speed-rests-final: seeds 2451, 2452 and 2453 of all eight generators, every truth and `track-intervals`, at the
   same seven samplings, scored once for the stop collapser judging an excursion also against the athlete's top speed
-  (no file changed; not landed: `experiments/intervals/top-speed.patch`).
+  (no file changed; not landed then: `experiments/intervals/top-speed.patch`; landed after `repeats-final`).
 - repeats-final: seeds 2501, 2502 and 2503 of all eight generators, every truth, `track-intervals` and
   `track-400-repeats` (`truths.LATER_TRUTHS`: 400 m repetitions with standing rests only, which leave a rest and come
   back to it within 90 s), at the same seven samplings, scored once for the same top-speed patch on the sessions it was
@@ -319,15 +319,14 @@ SET_SAMPLINGS = {"other": SAMPLINGS + ["irregular"], "other-final": SAMPLINGS + 
                  "top-speed-rests-final": SAMPLINGS + ["irregular", "2hz", "5hz-smooth"],
                  "repeats-final": SAMPLINGS + ["irregular", "2hz", "5hz-smooth"],
                  "loops-final": SAMPLINGS + ["irregular", "2hz", "5hz-smooth"]}
+# Every truth, then both interval sessions on the track.
+WITH_INTERVALS = list(TRUTHS) + list(LATER_TRUTHS)
 # Sets made of some truths only (every truth otherwise).
 SET_TRUTHS = {"walkers-final": ["hike"], "edges-final": ["hike"], "lanes-final": ["track-400m"],
               "drift-final": ["track-400m"], "intervals-dev": ["track-intervals"],
               "rests-line-final": ["track-intervals", "track-400m"],
               "top-speed-rests-final": ["corners-run", "track-400m", "out-and-back", "hike", "ride", "track-intervals"],
-              "repeats-final": ["corners-run", "track-400m", "out-and-back", "hike", "ride", "track-intervals",
-                                "track-400-repeats"],
-              "loops-final": ["corners-run", "track-400m", "out-and-back", "hike", "ride", "track-intervals",
-                              "track-400-repeats"]}
+              "repeats-final": WITH_INTERVALS, "loops-final": WITH_INTERVALS}
 # Several fixes a second: the times of the whole seconds are whole, the rest carry milliseconds.
 DENSE = {"5hz": 5, "5hz-smooth": 5, "2hz": 2, "2hz-smooth": 2}
 EARTH = 6378137.0
