@@ -58,11 +58,25 @@ enum SparseTurns {
 
     /// As `typicalSpeed`, nil when there is nothing to measure (nothing moves, or no 10 s window without a gap).
     static func measuredSpeed(_ s: [CleaningSample], gapSeconds: Double) -> Double? {
-        measuredSpeed(s, gapSeconds: gapSeconds, quantile: 0.5)
+        var speeds = windowSpeeds(s, gapSeconds: gapSeconds)
+        guard !speeds.isEmpty else { return nil }
+        return Selection.kthSmallest(speeds.count / 2, of: &speeds)
     }
 
-    /// The `quantile` of the same speeds (the median at 0.5); nil when there is nothing to measure.
-    static func measuredSpeed(_ s: [CleaningSample], gapSeconds: Double, quantile: Double) -> Double? {
+    /// The athlete's typical speed (`typicalSpeed`) and the `topQuantile` of the same speeds (their top speed), from
+    /// one pass; the top speed nil when nothing moves.
+    static func typicalAndTopSpeed(
+        _ s: [CleaningSample], gapSeconds: Double, topQuantile: Double
+    ) -> (typical: Double, top: Double?) {
+        var speeds = windowSpeeds(s, gapSeconds: gapSeconds)
+        guard !speeds.isEmpty else { return (1, nil) }
+        let typical = Selection.kthSmallest(speeds.count / 2, of: &speeds)
+        let top = Selection.kthSmallest(min(speeds.count - 1, Int(Double(speeds.count) * topQuantile)), of: &speeds)
+        return (typical, top)
+    }
+
+    /// The speeds over 10 s windows of `s` faster than 0.3 m/s, windows across a gap left out, at most about 50,000.
+    static func windowSpeeds(_ s: [CleaningSample], gapSeconds: Double) -> [Double] {
         var speeds: [Double] = []
         let stride = max(1, s.count / 50_000)
         var j = 0, lastGap = -1
@@ -81,8 +95,7 @@ enum SparseTurns {
             }
             i += stride
         }
-        guard !speeds.isEmpty else { return nil }
-        return Selection.kthSmallest(min(speeds.count - 1, Int(Double(speeds.count) * quantile)), of: &speeds)
+        return speeds
     }
 
     /// From this many fixes on, a run is smoothed in two overlapping halves on two threads (`smoothInHalves`).

@@ -18,7 +18,8 @@ public enum TrackCleaner {
     /// stretches 0.03 s (`Benchmarks/results/trackkit.md`).
     static let parallelFixes = 50_000
     /// The quantile of a segment's speeds over 10 s taken for the athlete's top speed, for the stop collapser's
-    /// excursions (`StopCollapser.topPaceFactor`).
+    /// excursions (`StopCollapser.topPaceFactor`); the burst filter reads its own from its straight windows
+    /// (`BurstFilter.topSpeedQuantile`, the same quantile) before any stop is collapsed.
     static let topSpeedQuantile = 0.9
 
     public static func clean(_ track: Track, options: CleaningOptions = .init()) -> (Track, CleaningReport) {
@@ -187,10 +188,11 @@ public enum TrackCleaner {
         profile: SportProfile, options: CleaningOptions, report: inout CleaningReport, removals: inout [CleaningRemoval]?
     ) {
         if options.collapseStops {
+            let speeds = SparseTurns.typicalAndTopSpeed(
+                samples, gapSeconds: options.gapSeconds, topQuantile: topSpeedQuantile)
             let collapsed = StopCollapser.collapse(
                 samples, radius: StopCollapser.radius(forNoise: sigma), profile: profile,
-                athleteSpeed: SparseTurns.typicalSpeed(samples, gapSeconds: options.gapSeconds),
-                topSpeed: SparseTurns.measuredSpeed(samples, gapSeconds: options.gapSeconds, quantile: topSpeedQuantile))
+                athleteSpeed: speeds.typical, topSpeed: speeds.top)
             if removals != nil, collapsed.removed > 0 {
                 removals! += CleaningRemoval.stageRemovals(before: samples, after: collapsed.samples, points: points, reason: .stopJitter)
             }
@@ -275,8 +277,8 @@ public enum TrackCleaner {
         if options.collapseStops {
             var collapsedAll: [CleaningSample] = []
             collapsedAll.reserveCapacity(samples.count)
-            let speed = SparseTurns.typicalSpeed(samples, gapSeconds: options.gapSeconds)
-            let top = SparseTurns.measuredSpeed(samples, gapSeconds: options.gapSeconds, quantile: topSpeedQuantile)
+            let (speed, top) = SparseTurns.typicalAndTopSpeed(
+                samples, gapSeconds: options.gapSeconds, topQuantile: topSpeedQuantile)
             for stretch in stretches {
                 let collapsed = StopCollapser.collapse(
                     Array(samples[stretch.range]), radius: StopCollapser.radius(forNoise: stretch.sigma), profile: profile,
