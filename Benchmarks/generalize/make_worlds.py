@@ -87,6 +87,13 @@ The split is fixed here (tuning and held out before any result was looked at, fi
   written for.
 - loops-final: seeds 2551, 2552 and 2553 of all eight generators, every truth and both interval truths, at the same
   seven samplings, scored once for the stop collapser never taking in an excursion whose fixes go round the stop.
+- spikes-final: seeds 2601, 2602 and 2603 of all eight generators, every truth and both interval truths, at the same
+  seven samplings, scored once for the spike filter reading the athlete's pace also from the run's two anchors (a
+  repetition sampled every 10 s leaving a rest is no spike). Not landed: a hike's heavy-tailed fixes a second apart set
+  the anchors apart faster than the athlete moved (`experiments/intervals/README.md`).
+- anchors-final: seeds 2651, 2652 and 2653 of all eight generators, every truth and both interval truths, at the same
+  seven samplings, scored once for the same change with the anchors' pace less the filter's noise allowance and no
+  faster than a step beside them.
 """
 import datetime
 import functools
@@ -289,6 +296,14 @@ SETS = {
     # out on the excursions still taken in on `repeats-final`, `top-speed-rests-final` and `rests-line-final`): every
     # generator and truth, both interval truths, scored once.
     "loops-final": (ALL_GENERATORS, [2551, 2552, 2553]),
+    # Made once the spike filter read the athlete's pace also from how far apart a candidate run's two anchors are
+    # (worked out on the interval sessions sampled every 10 s of `loops-final`, whose repetitions it had taken for
+    # spikes, reading the pace from the rests either side): every generator and truth, both interval truths, scored
+    # once (not landed: a heavy hike's noisy anchors a second apart passed for a fast hiker).
+    "spikes-final": (ALL_GENERATORS, [2601, 2602, 2603]),
+    # Made for that change mended on `spikes-final` (a hike's noisy anchors a second apart, and on the device corpus a
+    # logger's first fix after a gap, had passed for a fast athlete): every generator and truth, both interval truths.
+    "anchors-final": (ALL_GENERATORS, [2651, 2652, 2653]),
 }
 SAMPLINGS = ["1s", "smart", "10s-gaps", "autopause"]
 # The later sets also sample as a phone app's clock does.
@@ -318,7 +333,9 @@ SET_SAMPLINGS = {"other": SAMPLINGS + ["irregular"], "other-final": SAMPLINGS + 
                  "rests-line-final": SAMPLINGS + ["irregular", "2hz", "5hz-smooth"],
                  "top-speed-rests-final": SAMPLINGS + ["irregular", "2hz", "5hz-smooth"],
                  "repeats-final": SAMPLINGS + ["irregular", "2hz", "5hz-smooth"],
-                 "loops-final": SAMPLINGS + ["irregular", "2hz", "5hz-smooth"]}
+                 "loops-final": SAMPLINGS + ["irregular", "2hz", "5hz-smooth"],
+                 "spikes-final": SAMPLINGS + ["irregular", "2hz", "5hz-smooth"],
+                 "anchors-final": SAMPLINGS + ["irregular", "2hz", "5hz-smooth"]}
 # Every truth, then both interval sessions on the track.
 WITH_INTERVALS = list(TRUTHS) + list(LATER_TRUTHS)
 # Sets made of some truths only (every truth otherwise).
@@ -326,7 +343,8 @@ SET_TRUTHS = {"walkers-final": ["hike"], "edges-final": ["hike"], "lanes-final":
               "drift-final": ["track-400m"], "intervals-dev": ["track-intervals"],
               "rests-line-final": ["track-intervals", "track-400m"],
               "top-speed-rests-final": ["corners-run", "track-400m", "out-and-back", "hike", "ride", "track-intervals"],
-              "repeats-final": WITH_INTERVALS, "loops-final": WITH_INTERVALS}
+              "repeats-final": WITH_INTERVALS, "loops-final": WITH_INTERVALS,
+              "spikes-final": WITH_INTERVALS, "anchors-final": WITH_INTERVALS}
 # Several fixes a second: the times of the whole seconds are whole, the rest carry milliseconds.
 DENSE = {"5hz": 5, "5hz-smooth": 5, "2hz": 2, "2hz-smooth": 2}
 EARTH = 6378137.0

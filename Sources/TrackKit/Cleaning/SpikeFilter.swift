@@ -4,7 +4,8 @@ import Foundation
 ///
 /// A run is a spike when, for every point in it, either reaching it and leaving it would both need an
 /// impossible speed for the sport, or it lies far from both of its neighbours and far off the line between
-/// them, "far" growing with how quickly the athlete moves there so that a real hairpin is never cut.
+/// them, "far" growing with how quickly the athlete moves there (read from the steps either side and from how far apart
+/// the run's two anchors are) so that a real hairpin is never cut.
 enum SpikeFilter {
     /// Below this (metres) an excursion is GPS noise for the smoother, not a spike.
     static let minimumSpikeMeters = 30.0
@@ -79,7 +80,7 @@ enum SpikeFilter {
             let ex = start.x + (end.x - start.x) * fraction, ey = start.y + (end.y - start.y) * fraction
             let offLine = ((p.x - ex) * (p.x - ex) + (p.y - ey) * (p.y - ey)).squareRoot()
             guard offLine > minimumSpikeMeters else { return false }
-            let speed = typicalSpeed ?? medianSpeed(s, excluding: a...b)
+            let speed = typicalSpeed ?? athleteSpeed(s, around: a...b)
             typicalSpeed = speed
             let reach = max(minimumSpikeMeters, excursionFactor * speed * max(p.t - start.t, end.t - p.t))
             guard min(dIn, dOut) > reach, offLine > reach else { return false }
@@ -104,6 +105,25 @@ enum SpikeFilter {
         let lower = min(e, m), upper = max(e, m)
         let reach = max(minimumSpikeMeters, excursionFactor * medianSpeed(s, excluding: lower...upper) * dt)
         return jump > reach && offLine > reach
+    }
+
+    /// How fast the athlete moves across a run whose anchors are the ends of `run`: the median speed of the steps just
+    /// before and after it, or the speed from one anchor to the other if that is more (less `noiseAllowance` for the
+    /// two anchors' own noise) and the athlete moved as fast on a step beside the anchors. The steps either side may be
+    /// a rest (an interval session sampled every 10 s: eight steps are 80 s of standing), and a repetition leaving it
+    /// then looks like fixes thrown far out; the anchors a run leaves from and comes back to are as far apart as the
+    /// athlete got meanwhile, and a spike's are where the athlete was, whatever the noise did between. An anchor thrown
+    /// out itself (a receiver's first fix after a gap, far off, the next ones coming back) makes a pace the steps
+    /// beside it do not show: the run goes as a spike, and the anchor with the next pass. Anchors a few seconds apart
+    /// are set apart by their noise as much as by the athlete: the allowance takes the noise's share out.
+    private static func athleteSpeed(_ s: [CleaningSample], around run: ClosedRange<Int>) -> Double {
+        let start = s[run.lowerBound], end = s[run.upperBound]
+        let span = end.t - start.t
+        var beside: [Double] = []
+        if run.lowerBound > 0 { appendSpeed(s, run.lowerBound - 1, &beside) }
+        if run.upperBound < s.count - 1 { appendSpeed(s, run.upperBound, &beside) }
+        let across = span > 0 ? min(max(0, start.distance(to: end) - noiseAllowance) / span, beside.max() ?? 0) : 0
+        return max(medianSpeed(s, excluding: run), across)
     }
 
     /// Median speed of the steps just before and after `excluding`.

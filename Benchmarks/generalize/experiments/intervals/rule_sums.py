@@ -2,7 +2,7 @@
 
 Usage: python3 rule_sums.py SCORES.json BASE CANDIDATE   (e.g. `.../repeats-final/scores.json base trackdrop`)
 
-Prints, for the files not sampled every 10 s (all, then each truth) and for the 10 s files: how many, the summed
+Prints, for the files not sampled every 10 s and for the 10 s files (all, then each truth): how many, the summed
 |error − floor| (points), files with a point over 30 m from the truth and the mean lap |error| (track truths), base →
 candidate; then the 10 s files' summed |error|, how many files' |error| grew and by how much at most, how many changed.
 """
@@ -27,6 +27,8 @@ def main():
     groups = [("all without 10 s", no10), ("10 s", lambda v: not no10(v))]
     for truth in sorted({v["truth"] for v in scores.values()}):
         groups.append((truth + " without 10 s", lambda v, t=truth: no10(v) and v["truth"] == t))
+    for truth in sorted({v["truth"] for v in scores.values()}):
+        groups.append((truth + " 10 s", lambda v, t=truth: not no10(v) and v["truth"] == t))
     for label, select in groups:
         n, ea, eb, oa, ob, la, lb = sums(scores, base, cand, select)
         print("%-32s %4d files  sum|err-floor| %8.2f -> %8.2f  over 30 m %3d -> %3d  laps %.3f -> %.3f"
