@@ -49,8 +49,8 @@ struct SpikePaceTests {
     }
 
     /// The whole cleaner on the session keeps the three laps: within 10 % of the noise-free fixes' length (1135 m: the
-    /// chords of fixes 60 m apart cut the bends), where the spike filter alone had left one to two of the three; and it
-    /// adds none (no more than the 1200 m run).
+    /// chords of fixes 60 m apart cut the bends), where with the pace read from the rests alone it left none (the
+    /// session one stop); and it adds none (no more than the 1200 m run).
     @Test(arguments: [UInt64(21), 22, 23])
     func theSessionKeepsItsLaps(seed: UInt64) {
         let start = Date(timeIntervalSince1970: 1_790_000_000)
