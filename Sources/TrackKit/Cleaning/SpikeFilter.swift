@@ -109,13 +109,14 @@ enum SpikeFilter {
 
     /// How fast the athlete moves across a run whose anchors are the ends of `run`: the median speed of the steps just
     /// before and after it, or the speed from one anchor to the other if that is more (less `noiseAllowance` for the
-    /// two anchors' own noise) and the athlete moved as fast on a step beside the anchors. The steps either side may be
-    /// a rest (an interval session sampled every 10 s: eight steps are 80 s of standing), and a repetition leaving it
-    /// then looks like fixes thrown far out; the anchors a run leaves from and comes back to are as far apart as the
-    /// athlete got meanwhile, and a spike's are where the athlete was, whatever the noise did between. An anchor thrown
-    /// out itself (a receiver's first fix after a gap, far off, the next ones coming back) makes a pace the steps
-    /// beside it do not show: the run goes as a spike, and the anchor with the next pass. Anchors a few seconds apart
-    /// are set apart by their noise as much as by the athlete: the allowance takes the noise's share out.
+    /// two anchors' own noise, and no faster than the faster of the two steps just outside the anchors). The steps
+    /// either side may be a rest (an interval session sampled every 10 s: eight steps are 80 s of standing), and a
+    /// repetition leaving it then looks like fixes thrown far out; the anchors a run leaves from and comes back to are
+    /// as far apart as the athlete got meanwhile, and a spike's are where the athlete was, whatever the noise did
+    /// between. An anchor thrown out itself (a receiver's first fix after a gap, far off, the next ones coming back)
+    /// makes a pace the steps beside it do not show: the run goes as a spike, and the anchor with the next pass.
+    /// Anchors a few seconds apart are set apart by their noise as much as by the athlete: the allowance takes the
+    /// noise's share out.
     private static func athleteSpeed(_ s: [CleaningSample], around run: ClosedRange<Int>) -> Double {
         let start = s[run.lowerBound], end = s[run.upperBound]
         let span = end.t - start.t
