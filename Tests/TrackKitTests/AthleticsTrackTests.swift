@@ -155,9 +155,84 @@ struct AthleticsTrackTests {
     /// with them put in one place (`standStill`) 0.4–0.7 % (2.5–3.2 % without), its laps 3.0 % off (4.5–5.7 %).
     @Test(arguments: [(UInt64(91), SyntheticNoise.watch), (92, .watch), (93, .phone), (94, .phone)])
     func anIntervalSessionIsStillATrack(seed: UInt64, noise: SyntheticNoise) {
+        let synthetic = Self.intervalSession(seed: seed, noise: noise, interval: 1)
+        let (smoothed, _) = TrackCleaner.clean(synthetic.track, options: CleaningOptions(athleticsTrack: false))
+        let (cleaned, report) = TrackCleaner.clean(synthetic.track)
+        #expect(report.trackLanes == [1], "seed \(seed): lanes \(report.trackLanes)")
+        #expect(report.trackFixes > 600, "seed \(seed): \(report.trackFixes) fixes put on the line")
+        let lapsBefore = Self.mean(Self.lapErrors(synthetic, smoothed.segments[0], lap: 400).map(abs))
+        let laps = Self.lapErrors(synthetic, cleaned.segments[0], lap: 400)
+        #expect(laps.count == 8)
+        let phone = noise.whiteMeters > 2
+        #expect(Self.mean(laps.map(abs)) <= (phone ? 0.5 : 0.8) * lapsBefore, "seed \(seed): laps \(lapsBefore) → \(Self.mean(laps.map(abs))) %")
+        let farthest = synthetic.maxDeviation(of: cleaned.segments[0])
+        #expect(farthest <= (phone ? 6 : 2), "seed \(seed): a point \(farthest) m from the line")
+        let before = (SyntheticTrack.length(smoothed.segments[0]) - synthetic.trueLength) / synthetic.trueLength
+        let error = (SyntheticTrack.length(cleaned.segments[0]) - synthetic.trueLength) / synthetic.trueLength
+        #expect(abs(error) <= (phone ? min(0.012, 0.2 * abs(before)) : 0.003), "seed \(seed): \(before * 100) → \(error * 100) %")
+    }
+
+    /// Nine 400 m repetitions at 6.9 m/s recorded every 10 s (69 m a step, a bend in less than two), rests of 40 to
+    /// 130 s, by a watch whose error is quick (3 m over 5 s, 1 m white). The smoothing's noise model reads the bends
+    /// between the sparse fixes as noise (over 8 m where the watch has 3) and cuts them, unevenly: the line fitted on
+    /// its output sits off the track's, and the fixes as recorded, though they lie on the track's, fail the shape's test
+    /// against it; the run was left as smoothed, points 26–30 m from where the athlete ran, 10.7–13.1 % shorter than
+    /// the athlete's true positions at the recorded times. Fitted again on the fixes as recorded
+    /// (`AthleticsTrack.refit`) the line is the track's, and the run is put on it: points within 0.7–1.7 m, 1.2–2.2 %
+    /// short of those positions (what is left is the rests' edges and the repetitions' first and last steps).
+    @Test(arguments: [UInt64(96), 101, 105])
+    func aSessionRecordedEveryTenSecondsIsStillATrack(seed: UInt64) {
+        let noise = SyntheticNoise(correlatedMeters: 3, correlationSeconds: 5, whiteMeters: 1, spikeProbability: 0)
+        let synthetic = Self.intervalSession(
+            seed: seed, noise: noise, interval: 10, repetitions: 9, pace: 6.9, rests: [130, 40, 50, 60])
+        let (smoothed, before) = TrackCleaner.clean(synthetic.track, options: CleaningOptions(athleticsTrack: false))
+        let (cleaned, report) = TrackCleaner.clean(synthetic.track)
+        #expect((before.noiseMeters ?? 0) > 8, "seed \(seed): the smoothing assumed \(before.noiseMeters ?? 0) m")
+        #expect(report.trackLanes == [1], "seed \(seed): lanes \(report.trackLanes)")
+        #expect(report.trackFixes > 100, "seed \(seed): \(report.trackFixes) fixes put on the line")
+        let farthestBefore = synthetic.maxDeviation(of: smoothed.segments[0])
+        let farthest = synthetic.maxDeviation(of: cleaned.segments[0])
+        #expect(farthestBefore > 15 && farthest <= 3, "seed \(seed): \(farthestBefore) m smoothed, \(farthest) m on the line")
+        // Against the length of the athlete's true positions at the recorded times (the straight steps between them
+        // cut the bends: about 7 % short), not against the path they ran.
+        let floor = synthetic.floorLength
+        let offBefore = (SyntheticTrack.length(smoothed.segments[0]) - floor) / floor
+        let off = (SyntheticTrack.length(cleaned.segments[0]) - floor) / floor
+        #expect(abs(off) <= 0.03 && abs(off) <= 0.25 * abs(offBefore), "seed \(seed): \(offBefore * 100) → \(off * 100) % from the floor")
+        // Only positions move: every point keeps its time.
+        #expect(cleaned.segments[0].map(\.time) == smoothed.segments[0].map(\.time))
+    }
+
+    /// Eight 400 m repetitions every second under a phone's quick, large error (8 m over 5 s, 3 m white), rests of 45
+    /// to 180 s. The smoothing cuts the bends, unevenly: the line fitted on its output sits off the track's, and the
+    /// fixes as recorded fail the shape's test against it too; the run was left as smoothed, points 21–27 m from where
+    /// the athlete ran, 4.3–5.9 % short. Fitted again on the fixes as recorded (`AthleticsTrack.refit`) the line is the
+    /// track's: points within 2.0–2.7 m, the run within 0.9 %.
+    @Test(arguments: [(UInt64(96), 5.5, [120.0, 45, 180, 90]), (103, 6.5, [60, 150, 100]), (110, 6.5, [60, 150, 100])])
+    func aPhonesSessionWhoseCutBendsMoveTheLineIsStillATrack(seed: UInt64, pace: Double, rests: [Double]) {
+        let noise = SyntheticNoise(correlatedMeters: 8, correlationSeconds: 5, whiteMeters: 3, spikeProbability: 0)
+        let synthetic = Self.intervalSession(seed: seed, noise: noise, interval: 1, repetitions: 8, pace: pace, rests: rests)
+        let (smoothed, _) = TrackCleaner.clean(synthetic.track, options: CleaningOptions(athleticsTrack: false))
+        let (cleaned, report) = TrackCleaner.clean(synthetic.track)
+        #expect(report.trackLanes == [1], "seed \(seed): lanes \(report.trackLanes)")
+        #expect(report.trackFixes > 1000, "seed \(seed): \(report.trackFixes) fixes put on the line")
+        let farthestBefore = synthetic.maxDeviation(of: smoothed.segments[0])
+        let farthest = synthetic.maxDeviation(of: cleaned.segments[0])
+        #expect(farthestBefore > 15 && farthest <= 4, "seed \(seed): \(farthestBefore) m smoothed, \(farthest) m on the line")
+        let before = (SyntheticTrack.length(smoothed.segments[0]) - synthetic.trueLength) / synthetic.trueLength
+        let error = (SyntheticTrack.length(cleaned.segments[0]) - synthetic.trueLength) / synthetic.trueLength
+        #expect(abs(error) <= 0.01 && abs(error) <= 0.25 * abs(before), "seed \(seed): \(before * 100) → \(error * 100) %")
+    }
+
+    /// An interval session sampled every `interval` seconds: two laps' warm-up at 3 m/s, six 400 m repetitions at
+    /// 6 m/s with 90 s standing on the line after each, a lap's cool-down; the pace changes within a second and a half.
+    static func intervalSession(
+        seed: UInt64, noise: SyntheticNoise, interval: Double, repetitions: Int = 6, pace: Double = 6,
+        rests: [Double] = [90]
+    ) -> SyntheticTrack {
         // (seconds, m/s) of each part; the speed moves linearly from one part's to the next over `ramp` seconds.
         var parts: [(seconds: Double, speed: Double)] = [(800 / 3, 3)]
-        for _ in 0..<6 { parts += [(400 / 6, 6), (90, 0)] }
+        for k in 0..<repetitions { parts += [(400 / pace, pace), (rests[k % rests.count], 0)] }
         parts.append((400 / 3, 3))
         let ramp = 1.5
         func speed(_ t: Double) -> Double {
@@ -177,23 +252,9 @@ struct AthleticsTrackTests {
             }
             return 0
         }
-        let synthetic = SyntheticTrack(
-            seed: seed, duration: parts.reduce(0) { $0 + $1.seconds }, interval: 1, noise: noise, speed: speed,
-            path: Self.trackPath(laps: 9.5))
-        let (smoothed, _) = TrackCleaner.clean(synthetic.track, options: CleaningOptions(athleticsTrack: false))
-        let (cleaned, report) = TrackCleaner.clean(synthetic.track)
-        #expect(report.trackLanes == [1], "seed \(seed): lanes \(report.trackLanes)")
-        #expect(report.trackFixes > 600, "seed \(seed): \(report.trackFixes) fixes put on the line")
-        let lapsBefore = Self.mean(Self.lapErrors(synthetic, smoothed.segments[0], lap: 400).map(abs))
-        let laps = Self.lapErrors(synthetic, cleaned.segments[0], lap: 400)
-        #expect(laps.count == 8)
-        let phone = noise.whiteMeters > 2
-        #expect(Self.mean(laps.map(abs)) <= (phone ? 0.5 : 0.8) * lapsBefore, "seed \(seed): laps \(lapsBefore) → \(Self.mean(laps.map(abs))) %")
-        let farthest = synthetic.maxDeviation(of: cleaned.segments[0])
-        #expect(farthest <= (phone ? 6 : 2), "seed \(seed): a point \(farthest) m from the line")
-        let before = (SyntheticTrack.length(smoothed.segments[0]) - synthetic.trueLength) / synthetic.trueLength
-        let error = (SyntheticTrack.length(cleaned.segments[0]) - synthetic.trueLength) / synthetic.trueLength
-        #expect(abs(error) <= (phone ? min(0.012, 0.2 * abs(before)) : 0.003), "seed \(seed): \(before * 100) → \(error * 100) %")
+        return SyntheticTrack(
+            seed: seed, duration: parts.reduce(0) { $0 + $1.seconds }, interval: interval, noise: noise, speed: speed,
+            path: Self.trackPath(laps: Double(repetitions) + 3.5))
     }
 
     /// `standStill` on the first straight of a line: a walk at 1 m/s, 90 s standing with the fixes wandering 3 m along
@@ -247,8 +308,11 @@ struct AthleticsTrackTests {
 
     /// Loops that are not a standard track, under a watch's and a phone's noise, as smoothed: the 2.3 km loop of
     /// straights and corners, a 400 m circle, a 400 m rectangle, and a track with bends of 32 m (an older shape, 400 m a
-    /// lap too, which under a phone's wander passes for a standard one: then its length must hold).
-    @Test func otherLoopsAreLeftAsSmoothed() {
+    /// lap too, which under a phone's wander passes for a standard one: then its length must hold). Recorded every
+    /// second, and every 10 s, where the smoothing cuts the bends and the line is also fitted on the fixes as recorded
+    /// (`AthleticsTrack.refit`).
+    @Test(arguments: [1.0, 10.0])
+    func otherLoopsAreLeftAsSmoothed(interval: Double) {
         func circle(radius: Double, laps: Double) -> [(x: Double, y: Double)] {
             (0...Int(laps * 2 * Double.pi * radius)).map {
                 let a = Double($0) / radius
@@ -278,17 +342,20 @@ struct AthleticsTrackTests {
         for (name, path) in paths {
             for (noise, seed) in [(SyntheticNoise.watch, UInt64(81)), (.watch, 82), (.phone, 83), (.phone, 84)] {
                 let synthetic = SyntheticTrack(
-                    seed: seed, duration: Double(path.count - 50) / 4, interval: 1, noise: noise, speed: { _ in 4 },
+                    seed: seed, duration: Double(path.count - 50) / 4, interval: interval, noise: noise, speed: { _ in 4 },
                     path: path)
                 let (smoothed, _) = TrackCleaner.clean(synthetic.track, options: CleaningOptions(athleticsTrack: false))
                 let (cleaned, report) = TrackCleaner.clean(synthetic.track)
-                let label = "\(name), seed \(seed), \(noise.whiteMeters) m white"
+                let label = "\(name), seed \(seed), \(noise.whiteMeters) m white, every \(interval) s"
                 if name == "a track with 32 m bends", noise.whiteMeters > 2 {
                     // Under a phone's wander the two shapes (5 m apart at most, the same 400 m a lap) cannot be told
-                    // apart; taken for a track, the run keeps its length.
-                    let before = (SyntheticTrack.length(smoothed.segments[0]) - synthetic.trueLength) / synthetic.trueLength
-                    let after = (SyntheticTrack.length(cleaned.segments[0]) - synthetic.trueLength) / synthetic.trueLength
-                    #expect(abs(after) <= max(0.005, abs(before)), "\(label): \(before) smoothed, \(after) on the line")
+                    // apart; taken for a track, the run keeps its length (against the athlete's true positions at the
+                    // recorded times: every 10 s their straight steps cut the bends), within 0.1 points every 10 s
+                    // (measured: 0.92 % smoothed, 0.96 % on the line, the same without `refit`).
+                    let floor = synthetic.floorLength
+                    let before = (SyntheticTrack.length(smoothed.segments[0]) - floor) / floor
+                    let after = (SyntheticTrack.length(cleaned.segments[0]) - floor) / floor
+                    #expect(abs(after) <= max(0.005, abs(before)) + (interval > 1 ? 0.001 : 0), "\(label): \(before) smoothed, \(after) on the line")
                     continue
                 }
                 #expect(report.trackFixes == 0 && report.trackLanes.isEmpty, "\(label)")

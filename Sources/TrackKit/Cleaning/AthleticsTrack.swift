@@ -9,7 +9,8 @@ import Foundation
 /// an error that wanders across a lane over a minute, and every metre of it outward on both bends is 6.3 m a lap
 /// (1.6 %): on the benchmark's phones the laps came out 2–3 % off on average, each way. Sports watches offer a track
 /// mode for this reason. Here the shape is looked for in every segment: where the fixes lie on it all the way round,
-/// over at least two laps, with no part of it off on average, the fixes on it are moved onto the running line of their
+/// over at least two laps, with no part of it off on average (the line fitted on the smoothed fixes, or where that
+/// fails, on the fixes as recorded: `refit`), the fixes on it are moved onto the running line of their
 /// lane (lane 1 unless the fit is clearly outside it, `lane`), after the error's slow part, read from the fixes'
 /// distances across the line, is taken out (`drift`), so each fix keeps the place along the line the athlete had; where
 /// that place stalls, as in a rest between repetitions, the fixes are put in one place (`standStill`).
@@ -303,9 +304,38 @@ enum AthleticsTrack {
         guard let candidate = best?.line else { return nil }
         // The fit again on every fix near the line, then the fixes on it.
         let near = spread.filter { abs(candidate.residual($0.0, $0.1)) <= farthestTolerance }
-        guard near.count >= 3 * sectors, var line = fit(near, from: candidate), line.scale <= largestScale else {
+        guard near.count >= 3 * sectors, let line = fit(near, from: candidate), line.scale <= largestScale else {
             return nil
         }
+        if let found = accept(line, samples: samples, gapSeconds: gapSeconds, recorded: recorded) { return found }
+        // Fitted on the positions before the smoothing (see `refit`), the line is tried once more.
+        guard let refitted = refit(line, on: recorded) else { return nil }
+        return accept(refitted, samples: samples, gapSeconds: gapSeconds, recorded: recorded)
+    }
+
+    /// `line` fitted again on the `recorded` positions within `farthestTolerance` of it; nil where too few are, or the
+    /// fit does not settle within `largestScale`. Where the smoothing cuts the bends unevenly (under a phone's quick,
+    /// large error; or between fixes 10 s apart, whose bends its noise model reads as noise, four times the device's)
+    /// the line fitted on its output sits metres off the track's, and the recorded positions, which are not pulled,
+    /// then fail the shape's test against that line though they lie on the track's. Fitted on those positions, the
+    /// line is the track's again; a loop of another shape misses it on them as on the smoothed fixes.
+    static func refit(_ line: Line, on recorded: Positions) -> Line? {
+        let near = recorded.offsets.compactMap { offset -> (Double, Double)? in
+            let p = recorded.origin + SIMD2<Double>(offset)
+            return abs(line.residual(p.x, p.y)) <= farthestTolerance ? (p.x, p.y) : nil
+        }
+        guard near.count >= 3 * sectors, let refitted = fit(near, from: line), refitted.scale <= largestScale else {
+            return nil
+        }
+        return refitted
+    }
+
+    /// The lane of the fitted `line`, the runs of `samples` on it, and whether they pass the tests of the type's
+    /// documentation (laps enough, every eighth on the line on the smoothed fixes or on the `recorded` ones); nil if not.
+    static func accept(
+        _ fitted: Line, samples: [CleaningSample], gapSeconds: Double, recorded: Positions
+    ) -> (Line, [Range<Int>])? {
+        var line = fitted
         let tolerance = tolerance(line.scale)
         (line.lane, line.offset) = lane(of: line, samples: samples, tolerance: tolerance, gapSeconds: gapSeconds)
         guard line.offset >= -1.5, line.offset <= laneOffset(lanes) + 0.6 else { return nil }
