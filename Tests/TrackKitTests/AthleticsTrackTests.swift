@@ -179,7 +179,7 @@ struct AthleticsTrackTests {
     /// against it; the run was left as smoothed, points 26–30 m from where the athlete ran, 10.7–13.1 % shorter than
     /// the athlete's true positions at the recorded times. Fitted again on the fixes as recorded
     /// (`AthleticsTrack.refit`) the line is the track's, and the run is put on it: points within 0.7–1.7 m, 1.2–2.2 %
-    /// short of those positions (what is left is the rests' edges and the repetitions' first and last steps).
+    /// short of those positions.
     @Test(arguments: [UInt64(96), 101, 105])
     func aSessionRecordedEveryTenSecondsIsStillATrack(seed: UInt64) {
         let noise = SyntheticNoise(correlatedMeters: 3, correlationSeconds: 5, whiteMeters: 1, spikeProbability: 0)
@@ -194,7 +194,7 @@ struct AthleticsTrackTests {
         let farthest = synthetic.maxDeviation(of: cleaned.segments[0])
         #expect(farthestBefore > 15 && farthest <= 3, "seed \(seed): \(farthestBefore) m smoothed, \(farthest) m on the line")
         // Against the length of the athlete's true positions at the recorded times (the straight steps between them
-        // cut the bends: about 7 % short), not against the path they ran.
+        // cut the bends: 5.5 % short of the path here), not against the path they ran.
         let floor = synthetic.floorLength
         let offBefore = (SyntheticTrack.length(smoothed.segments[0]) - floor) / floor
         let off = (SyntheticTrack.length(cleaned.segments[0]) - floor) / floor
@@ -224,8 +224,9 @@ struct AthleticsTrackTests {
         #expect(abs(error) <= 0.01 && abs(error) <= 0.25 * abs(before), "seed \(seed): \(before * 100) → \(error * 100) %")
     }
 
-    /// An interval session sampled every `interval` seconds: two laps' warm-up at 3 m/s, six 400 m repetitions at
-    /// 6 m/s with 90 s standing on the line after each, a lap's cool-down; the pace changes within a second and a half.
+    /// An interval session sampled every `interval` seconds: two laps' warm-up at 3 m/s, `repetitions` 400 m
+    /// repetitions at `pace` m/s (six at 6 m/s unless given), each followed by standing on the line for the next of
+    /// `rests` in turn (seconds; 90 unless given), a lap's cool-down; the pace changes within a second and a half.
     static func intervalSession(
         seed: UInt64, noise: SyntheticNoise, interval: Double, repetitions: Int = 6, pace: Double = 6,
         rests: [Double] = [90]
