@@ -104,6 +104,9 @@ The split is fixed here (tuning and held out before any result was looked at, fi
   `track-400-repeats` only, failed by 0.0004 points (one file put on the track).
 - refit-laps-final: seeds 2801, 2802 and 2803, the same generators, truths and samplings, scored once for the same
   change under the same rule with its lap condition over every track truth.
+- swaps-final: seeds 2851, 2852 and 2853, the same generators, truths and samplings, scored once for points put back
+  in time order kept in their places, with their times in order, where that path is clearly the shorter (a phone
+  app's swapped times).
 """
 import datetime
 import functools
@@ -326,6 +329,9 @@ SETS = {
     # The same change, its rule's lap condition over every track truth (`refit-final` failed only that condition, over
     # two of them): every generator and truth, both interval truths, scored once.
     "refit-laps-final": (ALL_GENERATORS, [2801, 2802, 2803]),
+    # Made for points out of order kept in their places, with their times in order, where that path is clearly the
+    # shorter (worked out on `refit-laps-final`): every generator and truth, both interval truths, scored once.
+    "swaps-final": (ALL_GENERATORS, [2851, 2852, 2853]),
 }
 SAMPLINGS = ["1s", "smart", "10s-gaps", "autopause"]
 # The later sets also sample as a phone app's clock does.
@@ -360,7 +366,8 @@ SET_SAMPLINGS = {"other": SAMPLINGS + ["irregular"], "other-final": SAMPLINGS + 
                  "anchors-final": SAMPLINGS + ["irregular", "2hz", "5hz-smooth"],
                  "strays-final": SAMPLINGS + ["irregular", "2hz", "5hz-smooth"],
                  "refit-final": SAMPLINGS + ["irregular", "2hz", "5hz-smooth"],
-                 "refit-laps-final": SAMPLINGS + ["irregular", "2hz", "5hz-smooth"]}
+                 "refit-laps-final": SAMPLINGS + ["irregular", "2hz", "5hz-smooth"],
+                 "swaps-final": SAMPLINGS + ["irregular", "2hz", "5hz-smooth"]}
 # Every truth, then both interval sessions on the track.
 WITH_INTERVALS = list(TRUTHS) + list(LATER_TRUTHS)
 # Sets made of some truths only (every truth otherwise).
@@ -370,7 +377,7 @@ SET_TRUTHS = {"walkers-final": ["hike"], "edges-final": ["hike"], "lanes-final":
               "top-speed-rests-final": ["corners-run", "track-400m", "out-and-back", "hike", "ride", "track-intervals"],
               "repeats-final": WITH_INTERVALS, "loops-final": WITH_INTERVALS,
               "spikes-final": WITH_INTERVALS, "anchors-final": WITH_INTERVALS, "strays-final": WITH_INTERVALS,
-              "refit-final": WITH_INTERVALS, "refit-laps-final": WITH_INTERVALS}
+              "refit-final": WITH_INTERVALS, "refit-laps-final": WITH_INTERVALS, "swaps-final": WITH_INTERVALS}
 # Several fixes a second: the times of the whole seconds are whole, the rest carry milliseconds.
 DENSE = {"5hz": 5, "5hz-smooth": 5, "2hz": 2, "2hz-smooth": 2}
 EARTH = 6378137.0

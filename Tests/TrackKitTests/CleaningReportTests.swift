@@ -46,6 +46,26 @@ struct CleaningReportTests {
         #expect(reasons.contains(.duplicateTime) && reasons.contains(.outOfOrder))
     }
 
+    /// Points that stay in their places and take their neighbours' times (`TimestampRepair.keepPlacesWhereShorter`) are
+    /// kept, not removed: the trace names only the point dropped as a jump back in time, with its own time.
+    @Test func pointsGivenTheirTimesInOrderAreNotTracedAsRemoved() {
+        let start = Date(timeIntervalSince1970: 1_700_000_000)
+        // A ride every 10 s at 10 m/s.
+        var points = (0..<60).map { index in
+            TrackPoint(latitude: 47 + Double(index) * 100 / 111_195, longitude: 8, time: start.addingTimeInterval(Double(index * 10)))
+        }
+        (points[20].time, points[21].time) = (points[21].time, points[20].time)
+        let jump = TrackPoint(latitude: 47.0300, longitude: 8, time: start.addingTimeInterval(5))
+        points.insert(jump, at: 45)
+        var track = Track(format: .gpx, sport: "cycling", segments: [points])
+        var removals: [CleaningRemoval]? = []
+        let report = try! #require(TrackCleaner.clean(&track, options: CleaningOptions(), keepingAtLeast: 2, removals: &removals))
+        let outOfOrder = (removals ?? []).filter { $0.reason == .outOfOrder }
+        #expect(report.removed[CleaningReport.Reason.outOfOrder] == 1)
+        #expect(outOfOrder.count == 1)
+        #expect(outOfOrder.first?.time == jump.time && outOfOrder.first?.latitude == jump.latitude)
+    }
+
     @Test func thePhoneSampleReportShowsBothTracksTheFiguresAndEveryReason() throws {
         let folder = try ScratchFolder()
         let destination = folder.url.appendingPathComponent("phone.html")

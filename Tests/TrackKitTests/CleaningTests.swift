@@ -78,6 +78,52 @@ struct CleaningTests {
         #expect(out == expected)
     }
 
+    /// A ride at 10 m/s recorded every 10 s, with a 90 s gap after point 20: each point where the rider was at its time.
+    private static func sparseRide() -> [TrackPoint] {
+        let start = Date(timeIntervalSince1970: 1_700_000_000)
+        return (0..<40).map { i in
+            let seconds = Double(i * 10 + (i > 20 ? 80 : 0))
+            return TrackPoint(latitude: 47 + seconds * 10 / 111_195, longitude: 8, time: start.addingTimeInterval(seconds))
+        }
+    }
+
+    /// Two neighbours' times written the other way round (`swapTimes`), or the two points written in each other's
+    /// places (`swapPoints`), across the gap, where the rider went 900 m between them: either way the ride comes out
+    /// as it was, with no 900 m there and back. Put in time order, swapped times move the points; kept in their
+    /// places, swapped points would.
+    @Test(arguments: ["swapTimes", "swapPoints"])
+    func aSwapAcrossAGapTakesTheReadingWithoutTheThereAndBack(fault: String) {
+        let original = Self.sparseRide()
+        var points = original
+        if fault == "swapTimes" {
+            (points[20].time, points[21].time) = (original[21].time, original[20].time)
+        } else {
+            points.swapAt(20, 21)
+        }
+        let (cleaned, report) = TrackCleaner.clean(Track(format: .gpx, segments: [points]), options: Self.onlyTimestamps)
+        let out = cleaned.segments[0]
+        #expect(out == original)
+        #expect(report.reordered == 1)
+        #expect(report.removed.isEmpty)
+        // Through the whole cleaner too: the ride's 4.7 km, not 6.5.
+        let whole = TrackCleaner.clean(Track(format: .gpx, sport: "cycling", segments: [points])).0.segments.flatMap { $0 }
+        let length = SyntheticTrack.length(whole), expected = SyntheticTrack.length(original)
+        #expect(abs(length - expected) < 0.01 * expected, "\(fault): \(length) m, recorded \(expected) m")
+    }
+
+    /// Between near neighbours (a run every second) the two readings' paths differ by less than the fixes' own error
+    /// can make up (`TimestampRepair.clearSaving`): the points are put in time order, as written with their times.
+    @Test func nearNeighboursWithSwappedTimesArePutInTimeOrder() {
+        let original = SyntheticTrack(seed: 12, duration: 600, interval: 1, noise: .phone).points
+        var points = original
+        (points[200].time, points[201].time) = (original[201].time, original[200].time)
+        let (cleaned, report) = TrackCleaner.clean(Track(format: .gpx, segments: [points]), options: Self.onlyTimestamps)
+        let out = cleaned.segments[0]
+        #expect(report.reordered == 1)
+        #expect(strictlyIncreasing(out))
+        #expect(out[200] == points[201] && out[201] == points[200])
+    }
+
     /// A watch's stop must vanish; a phone's wanders like a slow walk for tens of metres, so only most of it
     /// can go without risking real slow movement.
     @Test(arguments: [

@@ -33,8 +33,9 @@ public struct CleaningRemoval: Sendable, Equatable {
     /// segment in time order dropped them, a duplicate time when merging equal times did. The order step is run
     /// again to tell the two apart (only for a report, and only when something was removed).
     static func timestampRemovals(_ segment: [TrackPoint], kept: [TrackPoint]) -> [CleaningRemoval] {
-        let ordered = TimestampRepair.restoreOrder(segment).points
-        return missing(from: segment, in: ordered, reason: .outOfOrder) + missing(from: ordered, in: kept, reason: .duplicateTime)
+        let ordered = TimestampRepair.restoreOrder(segment)
+        return ordered.droppedIndices.map { CleaningRemoval(segment[$0], .outOfOrder) }
+            + missing(from: ordered.points, in: kept, reason: .duplicateTime)
     }
 
     /// The points of `all` that `kept` does not hold, matched by time and position (merging fills in sensor

@@ -8,6 +8,10 @@ enum TimestampRepair {
     static let sameTime = 0.0005
     /// Positions closer than this (metres) at the same time are an exact duplicate.
     static let samePosition = 0.05
+    /// Points put back stay in their places, with their times in order, only where that path is shorter than the
+    /// time order's by more than this (metres): a phone's fixes are 5–10 m off each, so between near neighbours either
+    /// reading can come out a few metres shorter by chance.
+    static let clearSaving = 20.0
 
     struct Result {
         var points: [TrackPoint]
@@ -27,10 +31,18 @@ enum TimestampRepair {
     }
 
     /// Keeps the longest time-ordered subsequence; of the rest, points only a few places from where they
-    /// belong (a local swap) go back in, the others (jumps back in time) are dropped.
-    static func restoreOrder(_ points: [TrackPoint]) -> (points: [TrackPoint], dropped: Int, reordered: Int) {
+    /// belong (a local swap) go back in, the others (jumps back in time) are dropped. A point put back was either
+    /// written out of its place with its own time, or written in its place with a neighbour's time (an app that
+    /// swaps two times): the first reading moves it, the second keeps the points where they are and gives them their
+    /// times in order. Each block of points put back takes the second reading where its path is clearly the shorter
+    /// (`keepPlacesWhereShorter`): the wrong reading goes there and back, as far as the athlete went between the
+    /// swapped points, which across a gap or between fixes 10 s apart is hundreds of metres. `droppedIndices` are the
+    /// dropped points' places in `points`, in order.
+    static func restoreOrder(
+        _ points: [TrackPoint]
+    ) -> (points: [TrackPoint], dropped: Int, reordered: Int, droppedIndices: [Int]) {
         let times = points.map { $0.time!.timeIntervalSinceReferenceDate }
-        guard zip(times, times.dropFirst()).contains(where: { $0 > $1 }) else { return (points, 0, 0) }
+        guard zip(times, times.dropFirst()).contains(where: { $0 > $1 }) else { return (points, 0, 0, []) }
 
         let kept = longestNonDecreasing(times)
         var inSequence = [Bool](repeating: false, count: points.count)
@@ -38,7 +50,8 @@ enum TimestampRepair {
         let keptTimes = kept.map { times[$0] }
 
         var chosen = kept.map { (index: $0, time: times[$0]) }
-        var dropped = 0, reordered = 0
+        var reordered = 0
+        var droppedIndices: [Int] = []
         var keptBefore = 0
         for i in points.indices {
             if inSequence[i] { keptBefore += 1; continue }
@@ -47,11 +60,47 @@ enum TimestampRepair {
                 chosen.append((i, times[i]))
                 reordered += 1
             } else {
-                dropped += 1
+                droppedIndices.append(i)
             }
         }
         chosen.sort { $0.time != $1.time ? $0.time < $1.time : $0.index < $1.index }
-        return (chosen.map { points[$0.index] }, dropped, reordered)
+        let ordered = keepPlacesWhereShorter(points, timeOrder: chosen.map(\.index))
+        return (ordered, droppedIndices.count, reordered, droppedIndices)
+    }
+
+    /// `points` in `timeOrder` (indices into `points`, each kept point once), except in each block of it that holds
+    /// neighbouring kept points in another order than `points` does, with none dropped between them: there, where
+    /// the path through the block and the points either side of it is shorter by more than `clearSaving` with the
+    /// points in their places, they stay in their places and take the block's times in order. A point keeps its
+    /// sensor values.
+    static func keepPlacesWhereShorter(_ points: [TrackPoint], timeOrder: [Int]) -> [TrackPoint] {
+        var out = timeOrder.map { points[$0] }
+        let places = timeOrder.sorted()
+        var rank = [Int](repeating: 0, count: points.count)
+        for (r, i) in places.enumerated() { rank[i] = r }
+        // A block ends where the points taken so far are exactly the first of `places`.
+        var start = 0, highest = -1
+        for k in timeOrder.indices {
+            highest = max(highest, rank[timeOrder[k]])
+            guard highest == k else { continue }
+            defer { start = k + 1 }
+            guard k > start, places[k] - places[start] == k - start else { continue }
+            let inPlace = (start...k).map { j -> TrackPoint in
+                var point = points[places[j]]
+                point.time = points[timeOrder[j]].time
+                return point
+            }
+            func length(_ block: some Collection<TrackPoint>) -> Double {
+                var path = start > 0 ? [out[start - 1]] : []
+                path += block
+                if k + 1 < timeOrder.count { path.append(points[timeOrder[k + 1]]) }
+                return zip(path, path.dropFirst()).reduce(0) { $0 + LocalFrame.distance($1.0, $1.1) }
+            }
+            if length(out[start...k]) - length(inPlace) > clearSaving {
+                out.replaceSubrange(start...k, with: inPlace)
+            }
+        }
+        return out
     }
 
     /// Indices of a longest non-decreasing subsequence, O(n log n).
