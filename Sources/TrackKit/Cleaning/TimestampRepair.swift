@@ -36,7 +36,7 @@ enum TimestampRepair {
     /// swaps two times): the first reading moves it, the second keeps the points where they are and gives them their
     /// times in order. Each block of points put back takes the second reading where its path is clearly the shorter
     /// (`keepPlacesWhereShorter`): the wrong reading goes there and back, as far as the athlete went between the
-    /// swapped points, which across a gap or between fixes 10 s apart is hundreds of metres. `droppedIndices` are the
+    /// swapped points: tens of metres between fixes 10 s apart, hundreds across a gap. `droppedIndices` are the
     /// dropped points' places in `points`, in order.
     static func restoreOrder(
         _ points: [TrackPoint]
