@@ -12,18 +12,16 @@ Usage: python3 rule.py SCORES.json BASE CANDIDATE [--all-track-laps]   (`.../ref
    all three track truths that have laps (`refit-laps-final`).
 Prints each sum, base -> candidate, each condition's verdict, and every changed file.
 """
-import json
+import os
 import sys
 
-TRACKS = {"track-400m", "track-400-repeats", "track-intervals"}
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from rule_common import TRACKS, Scores  # noqa: E402
 
 
 def main():
-    scores = json.load(open(sys.argv[1]))
-    base, cand = sys.argv[2], sys.argv[3]
-    files = list(scores.values())
-    off = lambda v, who: abs(v[who]["error"] - v[who]["floor"])  # noqa: E731
-    total = lambda sel, f: (sum(f(v, base) for v in files if sel(v)), sum(f(v, cand) for v in files if sel(v)))  # noqa: E731
+    s = Scores(sys.argv)
+    scores, base, cand, files, off, total = s.scores, s.base, s.cand, s.files, s.off, s.total
     verdicts = []
 
     a, b = total(lambda v: v["truth"] in TRACKS, off)
