@@ -107,6 +107,8 @@ The split is fixed here (tuning and held out before any result was looked at, fi
 - swaps-final: seeds 2851, 2852 and 2853, the same generators, truths and samplings, scored once for points put back
   in time order kept in their places, with their times in order, where that path is clearly the shorter (a phone
   app's swapped times).
+- detours-final: seeds 2901, 2902 and 2903, the same generators, truths and samplings, scored once for the spike
+  filter's way through a fix: a spike where going through it needs half as much again as the athlete's speed.
 """
 import datetime
 import functools
@@ -332,6 +334,9 @@ SETS = {
     # Made for points out of order kept in their places, with their times in order, where that path is clearly the
     # shorter (worked out on `refit-laps-final`): every generator and truth, both interval truths, scored once.
     "swaps-final": (ALL_GENERATORS, [2851, 2852, 2853]),
+    # Made for the spike filter's way through a fix (worked out on `refit-laps-final`, `swaps-final` and
+    # `loops-final`): every generator and truth, both interval truths, scored once.
+    "detours-final": (ALL_GENERATORS, [2901, 2902, 2903]),
 }
 SAMPLINGS = ["1s", "smart", "10s-gaps", "autopause"]
 # The later sets also sample as a phone app's clock does.
@@ -367,7 +372,8 @@ SET_SAMPLINGS = {"other": SAMPLINGS + ["irregular"], "other-final": SAMPLINGS + 
                  "strays-final": SAMPLINGS + ["irregular", "2hz", "5hz-smooth"],
                  "refit-final": SAMPLINGS + ["irregular", "2hz", "5hz-smooth"],
                  "refit-laps-final": SAMPLINGS + ["irregular", "2hz", "5hz-smooth"],
-                 "swaps-final": SAMPLINGS + ["irregular", "2hz", "5hz-smooth"]}
+                 "swaps-final": SAMPLINGS + ["irregular", "2hz", "5hz-smooth"],
+                 "detours-final": SAMPLINGS + ["irregular", "2hz", "5hz-smooth"]}
 # Every truth, then both interval sessions on the track.
 WITH_INTERVALS = list(TRUTHS) + list(LATER_TRUTHS)
 # Sets made of some truths only (every truth otherwise).
@@ -377,7 +383,8 @@ SET_TRUTHS = {"walkers-final": ["hike"], "edges-final": ["hike"], "lanes-final":
               "top-speed-rests-final": ["corners-run", "track-400m", "out-and-back", "hike", "ride", "track-intervals"],
               "repeats-final": WITH_INTERVALS, "loops-final": WITH_INTERVALS,
               "spikes-final": WITH_INTERVALS, "anchors-final": WITH_INTERVALS, "strays-final": WITH_INTERVALS,
-              "refit-final": WITH_INTERVALS, "refit-laps-final": WITH_INTERVALS, "swaps-final": WITH_INTERVALS}
+              "refit-final": WITH_INTERVALS, "refit-laps-final": WITH_INTERVALS, "swaps-final": WITH_INTERVALS,
+              "detours-final": WITH_INTERVALS}
 # Several fixes a second: the times of the whole seconds are whole, the rest carry milliseconds.
 DENSE = {"5hz": 5, "5hz-smooth": 5, "2hz": 2, "2hz-smooth": 2}
 EARTH = 6378137.0

@@ -1,5 +1,6 @@
-"""What the held-out rules' scripts (`track-refit/rule.py`, `swapped-times/rule.py`) share: a set's scores, the base
-and candidate columns named on the command line, and the sums the rules are judged on."""
+"""What the held-out rules' scripts (`track-refit/rule.py`, `swapped-times/rule.py`, `ride-spikes/rule.py`) share: a
+set's scores, the base and candidate columns named on the command line, the sums the rules are judged on, and what
+they report after their conditions."""
 import json
 
 TRACKS = {"track-400m", "track-400-repeats", "track-intervals"}
@@ -22,3 +23,53 @@ class Scores:
         """(base, candidate): `measure(file, column)` summed over the files `select` takes."""
         return (sum(measure(v, self.base) for v in self.files if select(v)),
                 sum(measure(v, self.cand) for v in self.files if select(v)))
+
+
+def changed_files(s):
+    """The files whose error or largest deviation differs between the two columns."""
+    return {n: v for n, v in s.scores.items()
+            if v[s.base]["error"] != v[s.cand]["error"] or v[s.base]["max_dev"] != v[s.cand]["max_dev"]}
+
+
+def balance(s, changed, rise, rise_label):
+    """Condition 4 of the later rules: of the changed files at least as many with |error - floor| down by more than 0.5
+    points as up, no file's `rise(file)` above 3 points, each above 1 point printed. Returns the verdict."""
+    base, cand, off = s.base, s.cand, s.off
+    down = sum(1 for v in changed.values() if off(v, cand) < off(v, base) - 0.5)
+    up = sum(1 for v in changed.values() if off(v, cand) > off(v, base) + 0.5)
+    rises = sorted(((rise(v), n) for n, v in changed.items()), reverse=True)
+    print("4. %d changed; |error - floor| down by more than 0.5 points in %d, up in %d; largest rise%s %+.2f"
+          % (len(changed), down, up, rise_label, rises[0][0] if rises else 0))
+    for amount, name in rises:
+        if amount > 1:
+            v = s.scores[name]
+            print("   rose: %s %+.2f -> %+.2f %% (floor %+.2f), max deviation %.1f -> %.1f m"
+                  % (name, v[base]["error"], v[cand]["error"], v[cand]["floor"], v[base]["max_dev"], v[cand]["max_dev"]))
+    return down >= up and (not rises or rises[0][0] <= 3)
+
+
+def no_new_far(s, changed):
+    """Condition 5 of the later rules: no changed file newly with a point more than 100 m from the truth."""
+    new_far = [n for n, v in changed.items() if v[s.cand]["max_dev"] > 100 and v[s.base]["max_dev"] <= 100]
+    print("5. files newly with a point over 100 m: %d %s" % (len(new_far), " ".join(new_far)))
+    return not new_far
+
+
+def report_and_verdict(s, verdicts, changed):
+    """What the rules report without gating (files with a point over 30 m, the track truths' mean lap |error|), every
+    changed file, and the verdict."""
+    base, cand, files, total = s.base, s.cand, s.files, s.total
+    oa, ob = total(lambda v: True, lambda v, who: v[who]["max_dev"] > 30)
+    print("reported: files with a point over 30 m %d -> %d" % (oa, ob))
+    laps = [v for v in files if v["truth"] in TRACKS and "lap_mean_abs" in v[base]]
+    if laps:
+        la = sum(v[base]["lap_mean_abs"] for v in laps) / len(laps)
+        lb = sum(v[cand]["lap_mean_abs"] for v in laps) / len(laps)
+        print("reported: the track truths' files with laps (%d), mean lap |error|: %.4f -> %.4f" % (len(laps), la, lb))
+
+    print("changed files:")
+    for name, v in sorted(changed.items()):
+        print("  %s %+.2f -> %+.2f %% (floor %+.2f), max deviation %.1f -> %.1f m"
+              % (name, v[base]["error"], v[cand]["error"], v[cand]["floor"], v[base]["max_dev"], v[cand]["max_dev"]))
+    print("conditions: " + " ".join("%d %s" % (i + 1, "holds" if ok else "FAILS") for i, ok in enumerate(verdicts)))
+    print("lands" if all(verdicts) else "does not land")

@@ -5,7 +5,10 @@ import Foundation
 /// A run is a spike when, for every point in it, either reaching it and leaving it would both need an
 /// impossible speed for the sport, or it lies far from both of its neighbours and far off the line between
 /// them, "far" growing with how quickly the athlete moves there (read from the steps either side and from how far apart
-/// the run's two anchors are) so that a real hairpin is never cut.
+/// the run's two anchors are) so that a real hairpin is never cut; or, given the athlete's top speed, it lies off the
+/// line and the way through it from one neighbour to the other needs half as much again as that speed covers
+/// (`isDetourTooFast`): at a fix every 10 s a rider's steps are 100 m, and a fix thrown 150 m off is not "far" against
+/// them.
 enum SpikeFilter {
     /// Below this (metres) an excursion is GPS noise for the smoother, not a spike.
     static let minimumSpikeMeters = 30.0
@@ -13,16 +16,23 @@ enum SpikeFilter {
     static let noiseAllowance = 10.0
     /// An out-and-back excursion is a spike when it is this many times farther than the athlete moves.
     static let excursionFactor = 2.0
+    /// A fix is a spike when the way through it, from the fix before to the fix after, needs this many times the
+    /// athlete's speed (`isDetourTooFast`).
+    static let detourFactor = 1.5
     static let maxRunLength = 3
     /// Steps on each side used to learn how fast the athlete is moving around a candidate.
     static let speedWindow = 8
     static let maxPasses = 3
 
-    static func filter(_ input: [CleaningSample], profile: SportProfile) -> (samples: [CleaningSample], removed: Int) {
+    /// Removes the spikes, pass after pass. `topSpeed` is the athlete's top speed on the segment (m/s,
+    /// `TrackCleaner.topSpeedQuantile` of its 10 s speeds); without it the way through a fix is not judged.
+    static func filter(
+        _ input: [CleaningSample], profile: SportProfile, topSpeed: Double? = nil
+    ) -> (samples: [CleaningSample], removed: Int) {
         var samples = input
         var removed = 0
         for _ in 0..<maxPasses {
-            let spikes = findSpikes(samples, profile: profile)
+            let spikes = findSpikes(samples, profile: profile, topSpeed: topSpeed)
             guard !spikes.isEmpty else { break }
             removed += spikes.count
             samples = samples.indices.filter { !spikes.contains($0) }.map { samples[$0] }
@@ -30,7 +40,7 @@ enum SpikeFilter {
         return (samples, removed)
     }
 
-    static func findSpikes(_ s: [CleaningSample], profile: SportProfile) -> Set<Int> {
+    static func findSpikes(_ s: [CleaningSample], profile: SportProfile, topSpeed: Double? = nil) -> Set<Int> {
         var spikes = Set<Int>()
         guard s.count >= 3 else { return spikes }
         var anchor = 0
@@ -39,7 +49,7 @@ enum SpikeFilter {
             var found = false
             for length in 1...maxRunLength where i + length < s.count {
                 let after = i + length
-                if isSpikeRun(s, before: anchor, run: i..<after, after: after, profile: profile) {
+                if isSpikeRun(s, before: anchor, run: i..<after, after: after, profile: profile, topSpeed: topSpeed) {
                     spikes.formUnion(i..<after)
                     i = after
                     found = true
@@ -62,7 +72,7 @@ enum SpikeFilter {
     }
 
     private static func isSpikeRun(
-        _ s: [CleaningSample], before a: Int, run: Range<Int>, after b: Int, profile: SportProfile
+        _ s: [CleaningSample], before a: Int, run: Range<Int>, after b: Int, profile: SportProfile, topSpeed: Double?
     ) -> Bool {
         let start = s[a], end = s[b]
         let span = end.t - start.t
@@ -83,9 +93,35 @@ enum SpikeFilter {
             let speed = typicalSpeed ?? athleteSpeed(s, around: a...b)
             typicalSpeed = speed
             let reach = max(minimumSpikeMeters, excursionFactor * speed * max(p.t - start.t, end.t - p.t))
-            guard min(dIn, dOut) > reach, offLine > reach else { return false }
+            if min(dIn, dOut) > reach, offLine > reach { continue }
+            guard let topSpeed, span > 0 else { return false }
+            let athlete = max(topSpeed, speed, start.distance(to: end) / span)
+            guard isDetourTooFast(dIn: dIn, dOut: dOut, span: span, athlete: athlete),
+                  anchorsOnTheWay(s, a, b, athlete: athlete) else { return false }
         }
         return true
+    }
+
+    /// Whether going from one anchor to the fix and on to the other would take `detourFactor` times the athlete's
+    /// speed, `noiseAllowance` taken off for each anchor's own noise: a real fix is never farther from where the
+    /// athlete was before and after than they could go meanwhile. Between fixes 10 s apart a rider covers 100 m a step,
+    /// so a fix thrown 150 m off is not far from its neighbours against the steps, but the way through it can be more
+    /// than half as long again as the rider's top speed covers in that time. The athlete's speed is the fastest of
+    /// their top speed, the speed around the run (`athleteSpeed`) and the anchors' distance over their time: a runner's
+    /// few strides are faster than the session's top speed, too few to set it, but they take the anchors apart. Each
+    /// fix of a run is judged on its own way, so that the run's other fixes do not make it long.
+    @inline(__always)
+    private static func isDetourTooFast(dIn: Double, dOut: Double, span: Double, athlete: Double) -> Bool {
+        dIn + dOut - 2 * noiseAllowance > detourFactor * athlete * span
+    }
+
+    /// Whether each anchor is reached from its other neighbour at no more than `detourFactor` times the athlete's
+    /// speed: an anchor thrown off itself makes the way through a real fix beside it long, and is the spike.
+    private static func anchorsOnTheWay(_ s: [CleaningSample], _ a: Int, _ b: Int, athlete: Double) -> Bool {
+        func plausible(_ i: Int, _ j: Int) -> Bool {
+            s[i].distance(to: s[j]) - 2 * noiseAllowance <= detourFactor * athlete * abs(s[j].t - s[i].t)
+        }
+        return (a == 0 || plausible(a - 1, a)) && (b == s.count - 1 || plausible(b, b + 1))
     }
 
     /// The first or last point of a segment has one neighbour: compare it with where the next two points

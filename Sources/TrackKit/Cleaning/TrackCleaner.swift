@@ -17,9 +17,10 @@ public enum TrackCleaner {
     /// (`restsAndCuts`): on the 500,000-fix benchmark file, one after the other, the rests took 0.085 s and the
     /// stretches 0.03 s (`Benchmarks/results/trackkit.md`).
     static let parallelFixes = 50_000
-    /// The quantile of a segment's speeds over 10 s taken for the athlete's top speed, for the stop collapser's
-    /// excursions (`StopCollapser.topPaceFactor`); the burst filter reads its own from its straight windows
-    /// (`BurstFilter.topSpeedQuantile`, the same quantile) before any stop is collapsed.
+    /// The quantile of a segment's speeds over 10 s taken for the athlete's top speed, for the spike filter's way
+    /// through a fix (`SpikeFilter.detourFactor`) and the stop collapser's excursions (`StopCollapser.topPaceFactor`);
+    /// the burst filter reads its own from its straight windows (`BurstFilter.topSpeedQuantile`, the same quantile)
+    /// before any stop is collapsed.
     static let topSpeedQuantile = 0.9
 
     public static func clean(_ track: Track, options: CleaningOptions = .init()) -> (Track, CleaningReport) {
@@ -148,7 +149,9 @@ public enum TrackCleaner {
         report: inout CleaningReport, removals: inout [CleaningRemoval]?
     ) {
         if options.removeSpikes {
-            let filtered = SpikeFilter.filter(samples, profile: profile)
+            let top = SparseTurns.typicalAndTopSpeed(
+                samples, gapSeconds: options.gapSeconds, topQuantile: topSpeedQuantile).top
+            let filtered = SpikeFilter.filter(samples, profile: profile, topSpeed: top)
             if removals != nil, filtered.removed > 0 {
                 removals! += CleaningRemoval.stageRemovals(before: samples, after: filtered.samples, points: points, reason: .spike)
             }

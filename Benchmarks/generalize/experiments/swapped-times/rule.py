@@ -15,14 +15,13 @@ import os
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-from rule_common import TRACKS, Scores  # noqa: E402
+from rule_common import Scores, balance, changed_files, no_new_far, report_and_verdict  # noqa: E402
 
 
-def main():
-    s = Scores(sys.argv)
-    scores, base, cand, files, off, total = s.scores, s.base, s.cand, s.files, s.off, s.total
+def five_conditions(s):
+    """The five conditions, printed one by one; returns the verdicts and the changed files."""
+    base, cand, files, off, total = s.base, s.cand, s.files, s.off, s.total
     verdicts = []
-
     a, b = total(lambda v: True, off)
     print("1. all %d files, summed |error - floor|: %.2f -> %.2f" % (len(files), a, b))
     verdicts.append(b < a)
@@ -37,38 +36,16 @@ def main():
           % (sum(1 for v in files if sparse(v)), a, b))
     verdicts.append(b < a)
 
-    changed = {n: v for n, v in scores.items()
-               if v[base]["error"] != v[cand]["error"] or v[base]["max_dev"] != v[cand]["max_dev"]}
-    down = sum(1 for v in changed.values() if off(v, cand) < off(v, base) - 0.5)
-    up = sum(1 for v in changed.values() if off(v, cand) > off(v, base) + 0.5)
-    rises = sorted(((abs(v[cand]["error"]) - abs(v[base]["error"]), n) for n, v in changed.items()), reverse=True)
-    print("4. %d changed; |error - floor| down by more than 0.5 points in %d, up in %d; largest rise in |error| %+.2f"
-          % (len(changed), down, up, rises[0][0] if rises else 0))
-    for rise, name in rises:
-        if rise > 1:
-            v = scores[name]
-            print("   rose: %s %+.2f -> %+.2f %% (floor %+.2f), max deviation %.1f -> %.1f m"
-                  % (name, v[base]["error"], v[cand]["error"], v[cand]["floor"], v[base]["max_dev"], v[cand]["max_dev"]))
-    verdicts.append(down >= up and (not rises or rises[0][0] <= 3))
+    changed = changed_files(s)
+    verdicts.append(balance(s, changed, lambda v: abs(v[cand]["error"]) - abs(v[base]["error"]), " in |error|"))
+    verdicts.append(no_new_far(s, changed))
+    return verdicts, changed
 
-    new_far = [n for n, v in changed.items() if v[cand]["max_dev"] > 100 and v[base]["max_dev"] <= 100]
-    print("5. files newly with a point over 100 m: %d %s" % (len(new_far), " ".join(new_far)))
-    verdicts.append(not new_far)
 
-    oa, ob = total(lambda v: True, lambda v, who: v[who]["max_dev"] > 30)
-    print("reported: files with a point over 30 m %d -> %d" % (oa, ob))
-    laps = [v for v in files if v["truth"] in TRACKS and "lap_mean_abs" in v[base]]
-    if laps:
-        la = sum(v[base]["lap_mean_abs"] for v in laps) / len(laps)
-        lb = sum(v[cand]["lap_mean_abs"] for v in laps) / len(laps)
-        print("reported: the track truths' files with laps (%d), mean lap |error|: %.4f -> %.4f" % (len(laps), la, lb))
-
-    print("changed files:")
-    for name, v in sorted(changed.items()):
-        print("  %s %+.2f -> %+.2f %% (floor %+.2f), max deviation %.1f -> %.1f m"
-              % (name, v[base]["error"], v[cand]["error"], v[cand]["floor"], v[base]["max_dev"], v[cand]["max_dev"]))
-    print("conditions: " + " ".join("%d %s" % (i + 1, "holds" if ok else "FAILS") for i, ok in enumerate(verdicts)))
-    print("lands" if all(verdicts) else "does not land")
+def main():
+    s = Scores(sys.argv)
+    verdicts, changed = five_conditions(s)
+    report_and_verdict(s, verdicts, changed)
 
 
 if __name__ == "__main__":
