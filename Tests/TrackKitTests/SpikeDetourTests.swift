@@ -6,8 +6,8 @@ import Testing
 
 /// A ride recorded at one fix every 10 s: a rider covers 100 m a step, so a fix thrown 150 m off is no farther from
 /// its neighbours than twice the steps, and the excursion test (`SpikeFilter.excursionFactor`) keeps it. The way from
-/// the fix before through it to the fix after is what gives it away: more than half as long again as the rider ever
-/// goes in that time. What that test must not take: a hairpin, where the way is as long as the rider went, and a
+/// the fix before through it to the fix after is what gives it away: more than half as long again as the rider's top
+/// speed covers in that time. What that test must not take: a hairpin, where the way is as long as the rider went, and a
 /// runner's strides over a bend between jogs, faster than the session's top speed (the strides are too few to be it)
 /// but no faster than the anchors either side lie apart.
 @Suite("Cleaning: spikes told by the way through them")
@@ -32,11 +32,11 @@ struct SpikeDetourTests {
         ).top
     }
 
-    /// A fix thrown 200 m off the ride, slanting ahead or back (147 m from one neighbour: straight across, 224 m from
-    /// both, the excursion test takes it already; straight ahead or back it stays near the line between its neighbours,
-    /// and the smoother takes it): a spike with the top speed known, not without it. (Thrown 150 m back at 135°, the
-    /// way through it is 317 m for the 300 m the rider could go in 20 s at half as fast again: the limit of what the
-    /// test takes.)
+    /// A fix thrown 200 m off the ride, slanting ahead or back (under 200 m, the excursion test's reach, from one
+    /// neighbour: straight across, 224 m from both, the excursion test takes it already; straight ahead or back it
+    /// stays near the line between its neighbours, and the smoother takes it): a spike with the top speed known, not
+    /// without it. (Thrown 150 m back at 135° it was not taken: its way, 337 m less the 20 m allowance, is within a
+    /// few metres of the 300 m that half as fast again covers in 20 s, and the fixes' noise decides.)
     @Test(arguments: [45.0, 120.0, 135.0, 225.0, 240.0, 315.0])
     func aFixThrownOffARideEvery10sIsASpike(direction: Double) {
         var s = Self.ride(seed: 31)
@@ -110,9 +110,9 @@ struct SpikeDetourTests {
     }
 
     /// A runner jogging round a track at 2.5 m/s, fixes every 10 s, with four strides at 6 m/s, each 20 s from a fix
-    /// just before a bend (the runner's watch, say, marks them as laps): the strides are too few for the session's top
-    /// speed, and the fix in the middle of one is some 60 m from the fixes at its start and end, off the line between
-    /// them, the way through it as fast as the stride, twice the jog. The anchors lie as far apart as the stride took
+    /// just before a bend: the strides are too few for the session's top speed, and the fix in the middle of one is
+    /// 50 to 60 m from the fixes at its start and end, off the line between them, the way through it as fast as the
+    /// stride, more than twice the jog. The anchors lie as far apart as the stride took
     /// the runner, and that is the pace the fix is judged against: no spike.
     @Test(arguments: [UInt64(38), 39, 40])
     func aStrideOverABendBetweenJogsIsNoSpike(seed: UInt64) {
