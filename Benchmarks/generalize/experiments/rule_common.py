@@ -1,6 +1,6 @@
-"""What the held-out rules' scripts (`track-refit/rule.py`, `swapped-times/rule.py`, `ride-spikes/rule.py`) share: a
-set's scores, the base and candidate columns named on the command line, the sums the rules are judged on, and what
-they report after their conditions."""
+"""What the held-out rules' scripts (`track-refit/rule.py`, `swapped-times/rule.py`, `ride-spikes/rule.py`,
+`track-one-way/rule.py`) share: a set's scores, the base and candidate columns named on the command line, the sums the
+rules are judged on, and what they report after their conditions."""
 import json
 
 TRACKS = {"track-400m", "track-400-repeats", "track-intervals"}
@@ -23,6 +23,21 @@ class Scores:
         """(base, candidate): `measure(file, column)` summed over the files `select` takes."""
         return (sum(measure(v, self.base) for v in self.files if select(v)),
                 sum(measure(v, self.cand) for v in self.files if select(v)))
+
+
+def all_files_lower(s, number=1):
+    """The rules' first condition: every file's |error - floor|, summed, lower. Prints it; returns the verdict."""
+    a, b = s.total(lambda v: True, s.off)
+    print("%d. all %d files, summed |error - floor|: %.2f -> %.2f" % (number, len(s.files), a, b))
+    return b < a
+
+
+def report_error_and_far(s):
+    """Reported by the later rules, not gated: summed |error|, and the files with a point over 100 m."""
+    a, b = s.total(lambda v: True, lambda v, who: abs(v[who]["error"]))
+    print("reported: all files, summed |error|: %.2f -> %.2f" % (a, b))
+    a, b = s.total(lambda v: True, lambda v, who: v[who]["max_dev"] > 100)
+    print("reported: files with a point over 100 m %d -> %d" % (a, b))
 
 
 def changed_files(s):

@@ -13,7 +13,8 @@ import Foundation
 /// fails, on the fixes as recorded: `refit`), the fixes on it are moved onto the running line of their
 /// lane (lane 1 unless the fit is clearly outside it, `lane`), after the error's slow part, read from the fixes'
 /// distances across the line, is taken out (`drift`), so each fix keeps the place along the line the athlete had; where
-/// that place stalls, as in a rest between repetitions, the fixes are put in one place (`standStill`).
+/// that place stalls, as in a rest between repetitions, the fixes are put in one place (`standStill`), and where they
+/// still go a few metres back and forth along the line, they are put where the athlete goes one way round (`oneWay`).
 /// Any other loop fails those tests and is left as smoothed; a shape within a few metres of the standard one (an older
 /// track's) can pass under a phone's wander, and is then measured as the standard one.
 enum AthleticsTrack {
@@ -146,6 +147,26 @@ enum AthleticsTrack {
                 return 2 * half + Double.pi * r + (half - u)
             }
         }
+
+        /// The point of the line `distance` metres along it (as `along` measures, taken round the lap).
+        func point(along distance: Double) -> (x: Double, y: Double) {
+            let half = AthleticsTrack.halfStraight, r = radius
+            var s = distance.truncatingRemainder(dividingBy: length)
+            if s < 0 { s += length }
+            var u: Double, v: Double
+            if s < 2 * half {
+                (u, v) = (s - half, -r)
+            } else if s < 2 * half + Double.pi * r {
+                let a = (s - 2 * half) / r - Double.pi / 2
+                (u, v) = (half + r * cos(a), r * sin(a))
+            } else if s < 4 * half + Double.pi * r {
+                (u, v) = (half - (s - 2 * half - Double.pi * r), r)
+            } else {
+                let a = (s - 4 * half - Double.pi * r) / r + Double.pi / 2
+                (u, v) = (-half + r * cos(a), r * sin(a))
+            }
+            return (x + cosine * u - sine * v, y + sine * u + cosine * v)
+        }
     }
 
     /// Finds a running line in `samples` (smoothed, in time order) and moves the fixes on it onto it. Returns the line
@@ -170,6 +191,7 @@ enum AthleticsTrack {
                 samples[i].moved = true
             }
             standStill(&samples, run: run, line: line)
+            oneWay(&samples, run: run, line: line)
             for i in run {
                 let dx = samples[i].x - before[i - run.lowerBound].x, dy = samples[i].y - before[i - run.lowerBound].y
                 if dx * dx + dy * dy >= 0.01 { moved += 1 }
@@ -196,17 +218,7 @@ enum AthleticsTrack {
     @discardableResult
     static func standStill(_ samples: inout [CleaningSample], run: Range<Int>, line: Line) -> Int {
         guard run.count > 2 * restFixes else { return 0 }
-        // Progress along the line, unwrapped across the start of each lap, and its running sums.
-        var progress = [Double](repeating: 0, count: run.count)
-        var previous = line.along(samples[run.lowerBound].x, samples[run.lowerBound].y)
-        progress[0] = previous
-        for k in 1..<run.count {
-            let a = line.along(samples[run.lowerBound + k].x, samples[run.lowerBound + k].y)
-            var step = a - previous
-            step -= line.length * (step / line.length).rounded()
-            progress[k] = progress[k - 1] + step
-            previous = a
-        }
+        let progress = progress(samples, run: run, line: line)
         var sums = [Double](repeating: 0, count: run.count + 1)
         for k in 0..<run.count { sums[k + 1] = sums[k] + progress[k] }
         func t(_ k: Int) -> Double { samples[run.lowerBound + k].t }
@@ -241,6 +253,69 @@ enum AthleticsTrack {
             k = end
         }
         return stretches
+    }
+
+    /// Progress along the line of each fix of `run`, metres, unwrapped across the start of each lap (`along`).
+    static func progress(_ samples: [CleaningSample], run: Range<Int>, line: Line) -> [Double] {
+        guard !run.isEmpty else { return [] }
+        var progress = [Double](repeating: 0, count: run.count)
+        var previous = line.along(samples[run.lowerBound].x, samples[run.lowerBound].y)
+        progress[0] = previous
+        for k in 1..<run.count {
+            let a = line.along(samples[run.lowerBound + k].x, samples[run.lowerBound + k].y)
+            var step = a - previous
+            step -= line.length * (step / line.length).rounded()
+            progress[k] = progress[k - 1] + step
+            previous = a
+        }
+        return progress
+    }
+
+    /// The widest stretch of progress, metres, that `oneWay` takes for a wander: a standing phone's fixes, smoothed and
+    /// on the line, reach up to about ten metres either side of where the athlete stands.
+    static let backtrackMeters = 2 * restMeters
+
+    /// Takes out where the fixes of `run` (on the line) go back against the way the run goes round the track and
+    /// forward again within `backtrackMeters`: an athlete on a track runs one way round, and at the edges of a rest,
+    /// between the places `standStill` puts its still stretches, and where a wander moves a rest's place, the fixes
+    /// still go a few metres back and forth along the line, which adds their length twice. Progress along the line is
+    /// fitted with the closest sequence that never goes back (pooling neighbours, the least-squares fit); each pool of
+    /// fixes whose recorded progress spans no more than `backtrackMeters` is put at its mean, and any wider pool (an
+    /// athlete who turns and walks or runs back) is left as it was. Returns how many fixes it moved.
+    @discardableResult
+    static func oneWay(_ samples: inout [CleaningSample], run: Range<Int>, line: Line) -> Int {
+        let progress = progress(samples, run: run, line: line)
+        guard let first = progress.first, let last = progress.last, last != first else { return 0 }
+        let way: Double = last > first ? 1 : -1
+        // Pools of neighbouring fixes, each with its sum, count and first fix; a pool whose mean is below the one before
+        // it is merged into it (pool adjacent violators).
+        var pools: [(sum: Double, count: Int, start: Int)] = []
+        for (k, p) in progress.enumerated() {
+            pools.append((way * p, 1, k))
+            while pools.count > 1 {
+                let b = pools[pools.count - 1], a = pools[pools.count - 2]
+                guard b.sum * Double(a.count) < a.sum * Double(b.count) else { break }
+                pools.removeLast()
+                pools[pools.count - 1] = (a.sum + b.sum, a.count + b.count, a.start)
+            }
+        }
+        var moved = 0
+        for pool in pools where pool.count > 1 {
+            let members = pool.start..<(pool.start + pool.count)
+            let values = members.map { progress[$0] }
+            guard let low = values.min(), let high = values.max(), high - low <= backtrackMeters else { continue }
+            let place = line.point(along: way * pool.sum / Double(pool.count))
+            for k in members {
+                let i = run.lowerBound + k
+                let dx = place.x - samples[i].x, dy = place.y - samples[i].y
+                guard dx * dx + dy * dy > 1e-6 else { continue }
+                samples[i].x = place.x
+                samples[i].y = place.y
+                samples[i].moved = true
+                moved += 1
+            }
+        }
+        return moved
     }
 
     /// The slowly changing offset of every fix of `run` from where the athlete was, read from the fixes on the line

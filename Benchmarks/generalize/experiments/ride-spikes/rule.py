@@ -16,7 +16,8 @@ import os
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-from rule_common import Scores, balance, changed_files, no_new_far, report_and_verdict  # noqa: E402
+from rule_common import (Scores, all_files_lower, balance, changed_files, no_new_far,  # noqa: E402
+                         report_and_verdict, report_error_and_far)
 
 
 def main():
@@ -24,9 +25,7 @@ def main():
     base, cand, files, off, total = s.base, s.cand, s.files, s.off, s.total
     verdicts = []
 
-    a, b = total(lambda v: True, off)
-    print("1. all %d files, summed |error - floor|: %.2f -> %.2f" % (len(files), a, b))
-    verdicts.append(b < a)
+    verdicts.append(all_files_lower(s))
 
     sparse = lambda v: v["sampling"] == "10s-gaps"  # noqa: E731
     a, b = total(sparse, off)
@@ -42,10 +41,7 @@ def main():
     verdicts.append(balance(s, changed, lambda v: off(v, cand) - off(v, base), ""))
     verdicts.append(no_new_far(s, changed))
 
-    a, b = total(lambda v: True, lambda v, who: abs(v[who]["error"]))
-    print("reported: all files, summed |error|: %.2f -> %.2f" % (a, b))
-    a, b = total(lambda v: True, lambda v, who: v[who]["max_dev"] > 100)
-    print("reported: files with a point over 100 m %d -> %d" % (a, b))
+    report_error_and_far(s)
     report_and_verdict(s, verdicts, changed)
 
 
