@@ -34,9 +34,9 @@ struct TrackOneWayTests {
     }
 
     /// 60 s at 4 m/s, 120 s standing while the fixes go up to `wander` metres back and forth along the line round
-    /// where the athlete stands, 60 s at 4 m/s on; the same the other way round the track. The rest draws what the
-    /// athlete ran into it and out of it (under a metre more), where before it drew more than three times the wander;
-    /// no fix more than 5 s from the rest moves.
+    /// where the athlete stands, 60 s at 4 m/s on; the same the other way round the track. From 5 s before the rest to
+    /// 5 s after it the fixes draw what the athlete ran (40 m; under a metre more), where before they drew the wander's
+    /// back and forth too (12 times its reach); no fix more than 5 s from the rest moves.
     @Test(arguments: [(8.0, 1.0), (8.0, -1.0), (4.5, 1.0)])
     func aRestsWanderAlongTheLineIsTakenOut(wander: Double, way: Double) {
         func progress(_ t: Double) -> Double {
@@ -69,9 +69,9 @@ struct TrackOneWayTests {
     }
 
     /// Through the whole stage (`AthleticsTrack.apply`): three laps at 4 m/s, two minutes standing while the fixes go
-    /// 9 m back and forth along the line, a lap on. The rest draws under 2 m more than the athlete ran into and out of
-    /// it; where only its still stretches were put in one place (`standStill`), it drew the wander's back and forth at
-    /// its edges.
+    /// 9 m back and forth along the line, a lap on. From 5 s before the rest to 5 s after it the fixes draw under 2 m
+    /// more than the athlete ran (40 m); with only the still stretches put in one place (`standStill`, `oneWay` taken
+    /// out) they drew 104 m.
     @Test func anIntervalSessionsRestDrawsNoWander() throws {
         let lap = AthleticsTrack.lapLength
         var samples = (0..<560).map { k -> CleaningSample in
