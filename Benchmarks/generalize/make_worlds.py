@@ -112,6 +112,9 @@ The split is fixed here (tuning and held out before any result was looked at, fi
 - one-way-final: seeds 2951, 2952 and 2953, the same generators, truths and samplings, scored once for a run on the
   athletics track going one way round: the fixes' few metres back and forth along the line, where the athlete stands,
   taken out.
+- moving-anchors-final: seeds 3001, 3002 and 3003, the same generators, truths and samplings, scored once for the spike
+  filter reading the athlete's pace also from the steps into a run's first anchor and out of its last, where the
+  athlete was moving at both.
 """
 import datetime
 import functools
@@ -343,6 +346,9 @@ SETS = {
     # Made for a run on the athletics track going one way round (worked out on `detours-final` and `loops-final`):
     # every generator and truth, both interval truths, scored once.
     "one-way-final": (ALL_GENERATORS, [2951, 2952, 2953]),
+    # Made for the spike filter's pace at both of a run's anchors (worked out on `one-way-final` and `detours-final`):
+    # every generator and truth, both interval truths, scored once.
+    "moving-anchors-final": (ALL_GENERATORS, [3001, 3002, 3003]),
 }
 SAMPLINGS = ["1s", "smart", "10s-gaps", "autopause"]
 # The later sets also sample as a phone app's clock does.
@@ -380,7 +386,8 @@ SET_SAMPLINGS = {"other": SAMPLINGS + ["irregular"], "other-final": SAMPLINGS + 
                  "refit-laps-final": SAMPLINGS + ["irregular", "2hz", "5hz-smooth"],
                  "swaps-final": SAMPLINGS + ["irregular", "2hz", "5hz-smooth"],
                  "detours-final": SAMPLINGS + ["irregular", "2hz", "5hz-smooth"],
-                 "one-way-final": SAMPLINGS + ["irregular", "2hz", "5hz-smooth"]}
+                 "one-way-final": SAMPLINGS + ["irregular", "2hz", "5hz-smooth"],
+                 "moving-anchors-final": SAMPLINGS + ["irregular", "2hz", "5hz-smooth"]}
 # Every truth, then both interval sessions on the track.
 WITH_INTERVALS = list(TRUTHS) + list(LATER_TRUTHS)
 # Sets made of some truths only (every truth otherwise).
@@ -391,7 +398,7 @@ SET_TRUTHS = {"walkers-final": ["hike"], "edges-final": ["hike"], "lanes-final":
               "repeats-final": WITH_INTERVALS, "loops-final": WITH_INTERVALS,
               "spikes-final": WITH_INTERVALS, "anchors-final": WITH_INTERVALS, "strays-final": WITH_INTERVALS,
               "refit-final": WITH_INTERVALS, "refit-laps-final": WITH_INTERVALS, "swaps-final": WITH_INTERVALS,
-              "detours-final": WITH_INTERVALS, "one-way-final": WITH_INTERVALS}
+              "detours-final": WITH_INTERVALS, "one-way-final": WITH_INTERVALS, "moving-anchors-final": WITH_INTERVALS}
 # Several fixes a second: the times of the whole seconds are whole, the rest carry milliseconds.
 DENSE = {"5hz": 5, "5hz-smooth": 5, "2hz": 2, "2hz-smooth": 2}
 EARTH = 6378137.0

@@ -1,6 +1,6 @@
 """What the held-out rules' scripts (`track-refit/rule.py`, `swapped-times/rule.py`, `ride-spikes/rule.py`,
-`track-one-way/rule.py`) share: a set's scores, the base and candidate columns named on the command line, the sums the
-rules are judged on, and what they report after their conditions."""
+`track-one-way/rule.py`, `moving-anchors/rule.py`) share: a set's scores, the base and candidate columns named on the
+command line, the sums the rules are judged on, and what they report after their conditions."""
 import json
 
 TRACKS = {"track-400m", "track-400-repeats", "track-intervals"}
@@ -46,15 +46,15 @@ def changed_files(s):
             if v[s.base]["error"] != v[s.cand]["error"] or v[s.base]["max_dev"] != v[s.cand]["max_dev"]}
 
 
-def balance(s, changed, rise, rise_label):
-    """Condition 4 of the later rules: of the changed files at least as many with |error - floor| down by more than 0.5
+def balance(s, changed, rise, rise_label, number=4):
+    """Condition 4 of the later rules (`number`): of the changed files at least as many with |error - floor| down by more than 0.5
     points as up, no file's `rise(file)` above 3 points, each above 1 point printed. Returns the verdict."""
     base, cand, off = s.base, s.cand, s.off
     down = sum(1 for v in changed.values() if off(v, cand) < off(v, base) - 0.5)
     up = sum(1 for v in changed.values() if off(v, cand) > off(v, base) + 0.5)
     rises = sorted(((rise(v), n) for n, v in changed.items()), reverse=True)
-    print("4. %d changed; |error - floor| down by more than 0.5 points in %d, up in %d; largest rise%s %+.2f"
-          % (len(changed), down, up, rise_label, rises[0][0] if rises else 0))
+    print("%d. %d changed; |error - floor| down by more than 0.5 points in %d, up in %d; largest rise%s %+.2f"
+          % (number, len(changed), down, up, rise_label, rises[0][0] if rises else 0))
     for amount, name in rises:
         if amount > 1:
             v = s.scores[name]
@@ -63,10 +63,10 @@ def balance(s, changed, rise, rise_label):
     return down >= up and (not rises or rises[0][0] <= 3)
 
 
-def no_new_far(s, changed):
-    """Condition 5 of the later rules: no changed file newly with a point more than 100 m from the truth."""
+def no_new_far(s, changed, number=5):
+    """Condition 5 of the later rules (`number`): no changed file newly with a point more than 100 m from the truth."""
     new_far = [n for n, v in changed.items() if v[s.cand]["max_dev"] > 100 and v[s.base]["max_dev"] <= 100]
-    print("5. files newly with a point over 100 m: %d %s" % (len(new_far), " ".join(new_far)))
+    print("%d. files newly with a point over 100 m: %d %s" % (number, len(new_far), " ".join(new_far)))
     return not new_far
 
 

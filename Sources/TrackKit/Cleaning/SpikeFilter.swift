@@ -4,11 +4,11 @@ import Foundation
 ///
 /// A run is a spike when, for every point in it, either reaching it and leaving it would both need an
 /// impossible speed for the sport, or it lies far from both of its neighbours and far off the line between
-/// them, "far" growing with how quickly the athlete moves there (read from the steps either side and from how far apart
-/// the run's two anchors are) so that a real hairpin is never cut; or, given the athlete's top speed, it lies off the
-/// line and the way through it from one neighbour to the other needs half as much again as that speed covers
-/// (`isDetourTooFast`): at a fix every 10 s a rider's steps are 100 m, and a fix thrown 150 m off is not "far" against
-/// them.
+/// them, "far" growing with how quickly the athlete moves there (read from the steps either side, from how far apart
+/// the run's two anchors are, and from the steps into and out of them) so that a real hairpin is never cut; or, given
+/// the athlete's top speed, it lies off the line and the way through it from one neighbour to the other needs half as
+/// much again as that speed covers (`isDetourTooFast`): at a fix every 10 s a rider's steps are 100 m, and a fix thrown
+/// 150 m off is not "far" against them.
 enum SpikeFilter {
     /// Below this (metres) an excursion is GPS noise for the smoother, not a spike.
     static let minimumSpikeMeters = 30.0
@@ -90,7 +90,7 @@ enum SpikeFilter {
             let ex = start.x + (end.x - start.x) * fraction, ey = start.y + (end.y - start.y) * fraction
             let offLine = ((p.x - ex) * (p.x - ex) + (p.y - ey) * (p.y - ey)).squareRoot()
             guard offLine > minimumSpikeMeters else { return false }
-            let speed = typicalSpeed ?? athleteSpeed(s, around: a...b)
+            let speed = typicalSpeed ?? athleteSpeed(s, around: a...b, topSpeed: topSpeed)
             typicalSpeed = speed
             let reach = max(minimumSpikeMeters, excursionFactor * speed * max(p.t - start.t, end.t - p.t))
             if min(dIn, dOut) > reach, offLine > reach { continue }
@@ -144,8 +144,9 @@ enum SpikeFilter {
     }
 
     /// How fast the athlete moves across a run whose anchors are the ends of `run`: the median speed of the steps just
-    /// before and after it, or the speed from one anchor to the other if that is more (less `noiseAllowance` for the
-    /// two anchors' own noise, and no faster than the faster of the two steps just outside the anchors). The steps
+    /// before and after it, the speed from one anchor to the other (less `noiseAllowance` for the two anchors' own
+    /// noise, and no faster than the faster of the two steps just outside the anchors) or the pace at both anchors
+    /// (`movingAtBoth`), whichever is the most. The steps
     /// either side may be a rest (an interval session sampled every 10 s: eight steps are 80 s of standing), and a
     /// repetition leaving it then looks like fixes thrown far out; the anchors a run leaves from and comes back to are
     /// as far apart as the athlete got meanwhile, and a spike's are where the athlete was, whatever the noise did
@@ -153,14 +154,29 @@ enum SpikeFilter {
     /// makes a pace the steps beside it do not show: the run goes as a spike, and the anchor with the next pass.
     /// Anchors a few seconds apart are set apart by their noise as much as by the athlete: the allowance takes the
     /// noise's share out.
-    private static func athleteSpeed(_ s: [CleaningSample], around run: ClosedRange<Int>) -> Double {
+    private static func athleteSpeed(_ s: [CleaningSample], around run: ClosedRange<Int>, topSpeed: Double?) -> Double {
         let start = s[run.lowerBound], end = s[run.upperBound]
         let span = end.t - start.t
         var beside: [Double] = []
         if run.lowerBound > 0 { appendSpeed(s, run.lowerBound - 1, &beside) }
         if run.upperBound < s.count - 1 { appendSpeed(s, run.upperBound, &beside) }
         let across = span > 0 ? min(max(0, start.distance(to: end) - noiseAllowance) / span, beside.max() ?? 0) : 0
-        return max(medianSpeed(s, excluding: run), across)
+        return max(medianSpeed(s, excluding: run), across, movingAtBoth(beside, topSpeed: topSpeed))
+    }
+
+    /// The athlete's pace at both of a run's anchors: the slower of the step into the first and the step out of the
+    /// last (`beside`), where neither is faster than the way through a fix may go (`detourFactor` times the athlete's
+    /// top speed); 0 without both steps or without the top speed. On an interval session sampled every 10 s the steps
+    /// beside a run of a repetition's fixes on the far side of the track are the repetition's, while most of the eight
+    /// either side are the rest's, and the anchors, round the bend from each other, are as close as the run's fixes
+    /// are far (a phone that lags cuts the bend: 50 m for the 190 m run). A spike thrown out at rest has the rest's
+    /// steps beside it, one thrown out as the athlete sets off has one, and one thrown out on the move the pace the
+    /// steps around it already read.
+    private static func movingAtBoth(_ beside: [Double], topSpeed: Double?) -> Double {
+        guard let topSpeed, beside.count == 2, let slower = beside.min(), let faster = beside.max(),
+              faster <= detourFactor * topSpeed
+        else { return 0 }
+        return slower
     }
 
     /// Median speed of the steps just before and after `excluding`.
