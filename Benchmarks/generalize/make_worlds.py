@@ -115,6 +115,8 @@ The split is fixed here (tuning and held out before any result was looked at, fi
 - moving-anchors-final: seeds 3001, 3002 and 3003, the same generators, truths and samplings, scored once for the spike
   filter reading the athlete's pace also from the steps into a run's first anchor and out of its last, where the
   athlete was moving at both.
+- bridge-final: seeds 3051, 3052 and 3053, the same generators, truths and samplings, scored once for the fixes of a
+  run on the athletics track that lie far off its line put where their times say the athlete was along it.
 """
 import datetime
 import functools
@@ -349,6 +351,9 @@ SETS = {
     # Made for the spike filter's pace at both of a run's anchors (worked out on `one-way-final` and `detours-final`):
     # every generator and truth, both interval truths, scored once.
     "moving-anchors-final": (ALL_GENERATORS, [3001, 3002, 3003]),
+    # Made for a track run's fixes far off its line put where their times say (worked out on `one-way-final`):
+    # every generator and truth, both interval truths, scored once.
+    "bridge-final": (ALL_GENERATORS, [3051, 3052, 3053]),
 }
 SAMPLINGS = ["1s", "smart", "10s-gaps", "autopause"]
 # The later sets also sample as a phone app's clock does.
@@ -387,7 +392,8 @@ SET_SAMPLINGS = {"other": SAMPLINGS + ["irregular"], "other-final": SAMPLINGS + 
                  "swaps-final": SAMPLINGS + ["irregular", "2hz", "5hz-smooth"],
                  "detours-final": SAMPLINGS + ["irregular", "2hz", "5hz-smooth"],
                  "one-way-final": SAMPLINGS + ["irregular", "2hz", "5hz-smooth"],
-                 "moving-anchors-final": SAMPLINGS + ["irregular", "2hz", "5hz-smooth"]}
+                 "moving-anchors-final": SAMPLINGS + ["irregular", "2hz", "5hz-smooth"],
+                 "bridge-final": SAMPLINGS + ["irregular", "2hz", "5hz-smooth"]}
 # Every truth, then both interval sessions on the track.
 WITH_INTERVALS = list(TRUTHS) + list(LATER_TRUTHS)
 # Sets made of some truths only (every truth otherwise).
@@ -398,7 +404,8 @@ SET_TRUTHS = {"walkers-final": ["hike"], "edges-final": ["hike"], "lanes-final":
               "repeats-final": WITH_INTERVALS, "loops-final": WITH_INTERVALS,
               "spikes-final": WITH_INTERVALS, "anchors-final": WITH_INTERVALS, "strays-final": WITH_INTERVALS,
               "refit-final": WITH_INTERVALS, "refit-laps-final": WITH_INTERVALS, "swaps-final": WITH_INTERVALS,
-              "detours-final": WITH_INTERVALS, "one-way-final": WITH_INTERVALS, "moving-anchors-final": WITH_INTERVALS}
+              "detours-final": WITH_INTERVALS, "one-way-final": WITH_INTERVALS, "moving-anchors-final": WITH_INTERVALS,
+              "bridge-final": WITH_INTERVALS}
 # Several fixes a second: the times of the whole seconds are whole, the rest carry milliseconds.
 DENSE = {"5hz": 5, "5hz-smooth": 5, "2hz": 2, "2hz-smooth": 2}
 EARTH = 6378137.0

@@ -1,6 +1,7 @@
 """What the held-out rules' scripts (`track-refit/rule.py`, `swapped-times/rule.py`, `ride-spikes/rule.py`,
-`track-one-way/rule.py`, `moving-anchors/rule.py`) share: a set's scores, the base and candidate columns named on the
-command line, the sums the rules are judged on, and what they report after their conditions."""
+`track-one-way/rule.py`, `moving-anchors/rule.py`, `track-bridge/rule.py`) share: a set's scores, the base and
+candidate columns named on the command line, the sums the rules are judged on, and what they report after their
+conditions."""
 import json
 
 TRACKS = {"track-400m", "track-400-repeats", "track-intervals"}
@@ -30,6 +31,15 @@ def all_files_lower(s, number=1):
     a, b = s.total(lambda v: True, s.off)
     print("%d. all %d files, summed |error - floor|: %.2f -> %.2f" % (number, len(s.files), a, b))
     return b < a
+
+
+def laps_lower(s, number=2):
+    """A rule's condition (`number`): the track truths' mean lap |error| lower. Prints it; returns the verdict."""
+    laps = [v for v in s.files if v["truth"] in TRACKS and "lap_mean_abs" in v[s.base]]
+    la = sum(v[s.base]["lap_mean_abs"] for v in laps) / max(1, len(laps))
+    lb = sum(v[s.cand]["lap_mean_abs"] for v in laps) / max(1, len(laps))
+    print("%d. track truths (%d files with laps), mean lap |error|: %.4f -> %.4f" % (number, len(laps), la, lb))
+    return lb < la
 
 
 def report_error_and_far(s):

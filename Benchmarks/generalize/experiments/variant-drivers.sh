@@ -37,16 +37,41 @@ score_changed() {
     fi
 }
 
-# prepare REV PATCH: the set's files in $W/in, main's cleaner at REV ($W/base-driver) and the same with PATCH applied
-# ($W/variant-driver), and the set cleaned with the first ($W/base).
-prepare() {
-    rm -rf "$W"
-    mkdir -p "$W/in" "$W/src"
-    python3 "$ROOT/Benchmarks/generalize/make_worlds.py" "$W/in" "$SET"
+# sources REV DIR: what build needs of the checkout at REV (the cleaner, the loader, the driver), in DIR.
+sources() {
+    mkdir -p "$2"
     git -C "$ROOT" archive "$1" Sources/TrackKit Tests/TrackKitTests/SyntheticLoader.swift Benchmarks/denoise/driver \
-        | tar -x -C "$W/src"
+        | tar -x -C "$2"
+}
+
+# make_base REV: the set's files in $W/in (made afresh) and main's cleaner at REV built as $W/base-driver, its sources
+# left in $W/src.
+make_base() {
+    rm -rf "$W"
+    mkdir -p "$W/in"
+    python3 "$ROOT/Benchmarks/generalize/make_worlds.py" "$W/in" "$SET"
+    sources "$1" "$W/src"
     build "$W/src" "$W/base-driver"
+}
+
+# prepare REV PATCH: make_base REV, the same cleaner with PATCH applied ($W/variant-driver), and the set cleaned with
+# the first ($W/base).
+prepare() {
+    make_base "$1"
     (cd "$W/src" && patch -p1 -s < "$2")
     build "$W/src" "$W/variant-driver"
     clean "$W/base-driver" "$W/base"
+}
+
+# heldout BASE_REV CAND_REV NAME RULE: a held-out run as the experiments' heldout.sh scripts make it: make_base BASE_REV,
+# CAND_REV's cleaner built from its sources ($W/cand-driver), each run on every file of the set ($W/base, $W/NAME), the
+# files whose output differs scored (score_changed), then the rule script RULE on their scores.
+heldout() {
+    make_base "$1"
+    sources "$2" "$W/cand-src"
+    build "$W/cand-src" "$W/cand-driver"
+    clean "$W/base-driver" "$W/base"
+    clean "$W/cand-driver" "$W/$3"
+    score_changed "$3" candidate
+    python3 "$4" "$W/scored-$3/scores.json" base "$3"
 }

@@ -18,17 +18,8 @@ import os
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-from rule_common import (TRACKS, Scores, all_files_lower, balance, changed_files, no_new_far,  # noqa: E402
-                         report_and_verdict, report_error_and_far)
-
-
-def laps_lower(s):
-    """Condition 2: the track truths' mean lap |error| lower."""
-    laps = [v for v in s.files if v["truth"] in TRACKS and "lap_mean_abs" in v[s.base]]
-    la = sum(v[s.base]["lap_mean_abs"] for v in laps) / max(1, len(laps))
-    lb = sum(v[s.cand]["lap_mean_abs"] for v in laps) / max(1, len(laps))
-    print("2. track truths (%d files with laps), mean lap |error|: %.4f -> %.4f" % (len(laps), la, lb))
-    return lb < la
+from rule_common import (TRACKS, Scores, all_files_lower, balance, changed_files, laps_lower,  # noqa: E402
+                         no_new_far, report_and_verdict, report_error_and_far)
 
 
 def standing_lower(s):
