@@ -116,7 +116,8 @@ The split is fixed here (tuning and held out before any result was looked at, fi
   filter reading the athlete's pace also from the steps into a run's first anchor and out of its last, where the
   athlete was moving at both.
 - bridge-final: seeds 3051, 3052 and 3053, the same generators, truths and samplings, scored once for the fixes of a
-  run on the athletics track that lie far off its line put where their times say the athlete was along it.
+  run on the athletics track that lie far inside its line put where their times say the athlete was along it (not
+  landed).
 """
 import datetime
 import functools
