@@ -355,6 +355,9 @@ SETS = {
     # Made for a track run's fixes far off its line put where their times say (worked out on `one-way-final`):
     # every generator and truth, both interval truths, scored once.
     "bridge-final": (ALL_GENERATORS, [3051, 3052, 3053]),
+    # Made for the same with laps added only on paces read on both sides (worked out on `one-way-final`,
+    # `detours-final` and `bridge-final`): every generator and truth, both interval truths, scored once.
+    "bridge-sides-final": (ALL_GENERATORS, [3101, 3102, 3103]),
 }
 SAMPLINGS = ["1s", "smart", "10s-gaps", "autopause"]
 # The later sets also sample as a phone app's clock does.
@@ -394,7 +397,8 @@ SET_SAMPLINGS = {"other": SAMPLINGS + ["irregular"], "other-final": SAMPLINGS + 
                  "detours-final": SAMPLINGS + ["irregular", "2hz", "5hz-smooth"],
                  "one-way-final": SAMPLINGS + ["irregular", "2hz", "5hz-smooth"],
                  "moving-anchors-final": SAMPLINGS + ["irregular", "2hz", "5hz-smooth"],
-                 "bridge-final": SAMPLINGS + ["irregular", "2hz", "5hz-smooth"]}
+                 "bridge-final": SAMPLINGS + ["irregular", "2hz", "5hz-smooth"],
+                 "bridge-sides-final": SAMPLINGS + ["irregular", "2hz", "5hz-smooth"]}
 # Every truth, then both interval sessions on the track.
 WITH_INTERVALS = list(TRUTHS) + list(LATER_TRUTHS)
 # Sets made of some truths only (every truth otherwise).
@@ -406,7 +410,7 @@ SET_TRUTHS = {"walkers-final": ["hike"], "edges-final": ["hike"], "lanes-final":
               "spikes-final": WITH_INTERVALS, "anchors-final": WITH_INTERVALS, "strays-final": WITH_INTERVALS,
               "refit-final": WITH_INTERVALS, "refit-laps-final": WITH_INTERVALS, "swaps-final": WITH_INTERVALS,
               "detours-final": WITH_INTERVALS, "one-way-final": WITH_INTERVALS, "moving-anchors-final": WITH_INTERVALS,
-              "bridge-final": WITH_INTERVALS}
+              "bridge-final": WITH_INTERVALS, "bridge-sides-final": WITH_INTERVALS}
 # Several fixes a second: the times of the whole seconds are whole, the rest carry milliseconds.
 DENSE = {"5hz": 5, "5hz-smooth": 5, "2hz": 2, "2hz-smooth": 2}
 EARTH = 6378137.0

@@ -181,9 +181,10 @@ enum AthleticsTrack {
         for run in runs {
             let shift = drift(samples, run: run, line: line, tolerance: tolerance)
             let before = samples[run].map { (x: $0.x, y: $0.y) }
+            let bridged = bridge(samples, run: run, line: line, shift: shift, tolerance: tolerance)
             for i in run {
                 let offset = shift[i - run.lowerBound]
-                let p = line.project(samples[i].x - offset.x, samples[i].y - offset.y)
+                let p = bridged[i - run.lowerBound] ?? line.project(samples[i].x - offset.x, samples[i].y - offset.y)
                 let dx = p.x - samples[i].x, dy = p.y - samples[i].y
                 guard dx * dx + dy * dy > 1e-6 else { continue }
                 samples[i].x = p.x
@@ -198,6 +199,81 @@ enum AthleticsTrack {
             }
         }
         return (line, moved)
+    }
+
+    /// Where on the line the fixes of `run` that lie far off it go (nil for the others, which are projected): a run is
+    /// joined over excursions of up to `excursionSeconds` (`runsOnLine`), and the nearest point of the line says
+    /// nothing of where the athlete was for a fix 40 m into the infield, past its middle: it lies nearer the far
+    /// straight, and a burst of reflected signal at a rest was drawn across the infield and back, 74 m each way, fix
+    /// after fix. A fix more than `farthestTolerance` off (farther than any fix the line takes as on it) is put at the
+    /// progress along the line its time gives between the nearest fixes either side that are not (after the drift is
+    /// taken out). Which way round and how many laps lie between those two, the athlete's pace on the line before and
+    /// after says (over the `restSeconds` of fixes within `tolerance` next to each), where it is read on both sides
+    /// at a walk or faster (`restMeters` in `restSeconds`): the same way, the way nearest their mean over the time;
+    /// opposite ways, nothing can be said and the excursion is projected. Where it is read on one side only, a rest
+    /// may begin or end inside the excursion (a lap added for one side's pace over 56 s put 328 m into a rest), so the
+    /// shorter way is taken, and the excursion projected where that goes against the one pace by more than
+    /// `backtrackMeters`. Where the way found is longer than twice the faster of the paces covers in the time, and
+    /// `backtrackMeters` more, the fixes either side are not where the athlete was (a smoothed track that lags at a
+    /// bend) and the excursion is projected; so is an excursion at either end of the run.
+    static func bridge(
+        _ samples: [CleaningSample], run: Range<Int>, line: Line, shift: [(x: Double, y: Double)], tolerance: Double
+    ) -> [(x: Double, y: Double)?] {
+        var placed = [(x: Double, y: Double)?](repeating: nil, count: run.count)
+        func position(_ k: Int) -> (x: Double, y: Double) {
+            let i = run.lowerBound + k
+            return (samples[i].x - shift[k].x, samples[i].y - shift[k].y)
+        }
+        func t(_ k: Int) -> Double { samples[run.lowerBound + k].t }
+        let on = (0..<run.count).map { k in abs(line.residual(position(k).x, position(k).y)) <= tolerance }
+        let astray = run.map { i in line.residual(samples[i].x, samples[i].y) < -farthestTolerance }
+        let onLine = (0..<run.count).map { k in
+            var s = samples[run.lowerBound + k]
+            (s.x, s.y) = position(k)
+            return s
+        }
+        let progress = progress(onLine, run: onLine.indices, line: line)
+        // The pace along the line over the fixes on it within restSeconds of fix k, going back (-1) or on (+1) from it.
+        func pace(from k: Int, _ direction: Int) -> Double? {
+            var far = k
+            while (0..<run.count).contains(far + direction), on[far + direction],
+                  abs(t(far + direction) - t(k)) <= restSeconds {
+                far += direction
+            }
+            let dt = t(far) - t(k)
+            return dt != 0 ? (progress[far] - progress[k]) / dt : nil
+        }
+        var k = 0
+        while k < run.count {
+            guard astray[k] else { k += 1; continue }
+            var end = k
+            while end < run.count, astray[end] { end += 1 }
+            defer { k = end }
+            guard k > 0, end < run.count else { continue }
+            let a = k - 1, b = end
+            let span = t(b) - t(a)
+            guard span > 0 else { continue }
+            let paces = [pace(from: a, -1), pace(from: b, 1)].compactMap { $0 }
+            let from = line.along(position(a).x, position(a).y), to = line.along(position(b).x, position(b).y)
+            var step = to - from
+            step -= line.length * (step / line.length).rounded()
+            let moving = restMeters / restSeconds
+            let going = paces.filter { abs($0) >= moving }
+            if going.count == 2 {
+                // Seen moving on both sides: the same way, the laps between; opposite ways, nothing can be said.
+                guard going[0] * going[1] > 0 else { continue }
+                let expected = (going[0] + going[1]) / 2 * span
+                step += line.length * ((expected - step) / line.length).rounded()
+            } else if let way = going.first, way * step < 0, abs(step) > backtrackMeters {
+                // Seen moving on one side only (a rest may begin or end inside): the shorter way, unless it goes back.
+                continue
+            }
+            guard abs(step) <= 2 * (paces.map(abs).max() ?? 0) * span + backtrackMeters else { continue }
+            for j in k..<end {
+                placed[j] = line.point(along: from + step * (t(j) - t(a)) / span)
+            }
+        }
+        return placed
     }
 
     /// Seconds either side of a fix over which its progress along the line is averaged to tell a rest (`standStill`).
