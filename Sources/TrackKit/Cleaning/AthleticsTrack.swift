@@ -225,8 +225,10 @@ enum AthleticsTrack {
             return (samples[i].x - shift[k].x, samples[i].y - shift[k].y)
         }
         func t(_ k: Int) -> Double { samples[run.lowerBound + k].t }
-        let on = (0..<run.count).map { k in abs(line.residual(position(k).x, position(k).y)) <= tolerance }
         let astray = run.map { i in line.residual(samples[i].x, samples[i].y) < -farthestTolerance }
+        // Most runs have no fix so far in: the progress along the line need not be worked out for them.
+        guard astray.contains(true) else { return placed }
+        let on = (0..<run.count).map { k in abs(line.residual(position(k).x, position(k).y)) <= tolerance }
         let onLine = (0..<run.count).map { k in
             var s = samples[run.lowerBound + k]
             (s.x, s.y) = position(k)
