@@ -201,17 +201,17 @@ enum AthleticsTrack {
         return (line, moved)
     }
 
-    /// Where on the line the fixes of `run` that lie far off it go (nil for the others, which are projected): a run is
-    /// joined over excursions of up to `excursionSeconds` (`runsOnLine`), and the nearest point of the line says
+    /// Where on the line the fixes of `run` that lie far inside it go (nil for the others, which are projected): a run
+    /// is joined over excursions of up to `excursionSeconds` (`runsOnLine`), and the nearest point of the line says
     /// nothing of where the athlete was for a fix 40 m into the infield, past its middle: it lies nearer the far
     /// straight, and a burst of reflected signal at a rest was drawn across the infield and back, 74 m each way, fix
-    /// after fix. A fix more than `farthestTolerance` off (farther than any fix the line takes as on it) is put at the
-    /// progress along the line its time gives between the nearest fixes either side that are not (after the drift is
-    /// taken out). Which way round and how many laps lie between those two, the athlete's pace on the line before and
-    /// after says (over the `restSeconds` of fixes within `tolerance` next to each), where it is read on both sides
+    /// after fix. A fix more than `farthestTolerance` inside (farther than any fix the line takes as on it) is put at
+    /// the progress along the line its time gives between the nearest fixes either side that are not (after the drift
+    /// is taken out). Which way round and how many laps lie between those two, the athlete's pace on the line before
+    /// and after says (over the `restSeconds` of fixes within `tolerance` next to each), where it is read on both sides
     /// at a walk or faster (`restMeters` in `restSeconds`): the same way, the way nearest their mean over the time;
-    /// opposite ways, nothing can be said and the excursion is projected. Where it is read on one side only, a rest
-    /// may begin or end inside the excursion (a lap added for one side's pace over 56 s put 328 m into a rest), so the
+    /// opposite ways, nothing can be said and the excursion is projected. Where it is read on one side only, a rest may
+    /// begin or end inside the excursion (a lap added for one side's pace over 56 s put 328 m into a rest), so the
     /// shorter way is taken, and the excursion projected where that goes against the one pace by more than
     /// `backtrackMeters`. Where the way found is longer than twice the faster of the paces covers in the time, and
     /// `backtrackMeters` more, the fixes either side are not where the athlete was (a smoothed track that lags at a
