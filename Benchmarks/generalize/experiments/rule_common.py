@@ -3,6 +3,7 @@
 candidate columns named on the command line, the sums the rules are judged on, and what they report after their
 conditions."""
 import json
+import sys
 
 TRACKS = {"track-400m", "track-400-repeats", "track-intervals"}
 
@@ -98,3 +99,18 @@ def report_and_verdict(s, verdicts, changed):
               % (name, v[base]["error"], v[cand]["error"], v[cand]["floor"], v[base]["max_dev"], v[cand]["max_dev"]))
     print("conditions: " + " ".join("%d %s" % (i + 1, "holds" if ok else "FAILS") for i, ok in enumerate(verdicts)))
     print("lands" if all(verdicts) else "does not land")
+
+
+def judge(second, reports=lambda s: None):
+    """The run of a rule judged on four conditions whose second is its own (`moving-anchors/rule.py`,
+    `track-bridge/rule.py`): the scores named on the command line; 1. `all_files_lower`; 2. `second(scores)`, which
+    prints its figure and returns its verdict; 3. `balance` of the changed files' rises; 4. `no_new_far`; then
+    `report_error_and_far`, the rule's own `reports(scores)`, and `report_and_verdict`."""
+    scores = Scores(sys.argv)
+    changed = changed_files(scores)
+    rise = lambda v: scores.off(v, scores.cand) - scores.off(v, scores.base)  # noqa: E731
+    verdicts = [all_files_lower(scores), second(scores), balance(scores, changed, rise, "", number=3),
+                no_new_far(scores, changed, number=4)]
+    report_error_and_far(scores)
+    reports(scores)
+    report_and_verdict(scores, verdicts, changed)

@@ -16,8 +16,7 @@ import os
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-from rule_common import (Scores, all_files_lower, balance, changed_files, no_new_far,  # noqa: E402
-                         report_and_verdict, report_error_and_far)
+from rule_common import judge  # noqa: E402
 
 INTERVALS = {"track-400-repeats", "track-intervals"}
 
@@ -31,15 +30,5 @@ def intervals_lower(s):
     return b < a
 
 
-def main():
-    scores = Scores(sys.argv)
-    changed = changed_files(scores)
-    rise = lambda v: scores.off(v, scores.cand) - scores.off(v, scores.base)  # noqa: E731
-    verdicts = [all_files_lower(scores), intervals_lower(scores), balance(scores, changed, rise, "", number=3),
-                no_new_far(scores, changed, number=4)]
-    report_error_and_far(scores)
-    report_and_verdict(scores, verdicts, changed)
-
-
 if __name__ == "__main__":
-    main()
+    judge(intervals_lower)
