@@ -118,6 +118,8 @@ The split is fixed here (tuning and held out before any result was looked at, fi
 - bridge-final: seeds 3051, 3052 and 3053, the same generators, truths and samplings, scored once for the fixes of a
   run on the athletics track that lie far inside its line put where their times say the athlete was along it (not
   landed).
+- bridge-sides-final: seeds 3101, 3102 and 3103, the same generators, truths and samplings, scored once for the same
+  with laps added over such fixes only where the athlete is seen moving the same way on both sides of them (landed).
 """
 import datetime
 import functools
