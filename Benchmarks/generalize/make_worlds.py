@@ -120,6 +120,11 @@ The split is fixed here (tuning and held out before any result was looked at, fi
   landed).
 - bridge-sides-final: seeds 3101, 3102 and 3103, the same generators, truths and samplings, scored once for the same
   with laps added over such fixes only where the athlete is seen moving the same way on both sides of them (landed).
+- standing-again: seeds 3151, 3152 and 3153, the same generators, truths and samplings, measured once with the cleaner
+  of `standing` and the one after the forty-ninth session, to see where the cleaner stands on every target; used for
+  no choice.
+- rest-ends-final: seeds 3201, 3202 and 3203, the same generators, truths and samplings, scored once for the athlete's
+  speed read as zero by the smoothing at the first and last fix of each rest `RestStops` collapses.
 """
 import datetime
 import functools
@@ -360,6 +365,13 @@ SETS = {
     # Made for the same with laps added only on paces read on both sides (worked out on `one-way-final`,
     # `detours-final` and `bridge-final`): every generator and truth, both interval truths, scored once.
     "bridge-sides-final": (ALL_GENERATORS, [3101, 3102, 3103]),
+    # Made after `bridge-sides-final` had been scored, to see where the cleaner stands on every target once the
+    # athletics track's sessions (thirty-seventh to forty-ninth) had landed, against `standing`'s cleaner on the same
+    # files: every generator and truth, both interval truths, measured once, used for no choice.
+    "standing-again": (ALL_GENERATORS, [3151, 3152, 3153]),
+    # Made for the athlete's speed read as zero at the ends of a collapsed rest (worked out on `bridge-sides-final`):
+    # every generator and truth, both interval truths, scored once.
+    "rest-ends-final": (ALL_GENERATORS, [3201, 3202, 3203]),
 }
 SAMPLINGS = ["1s", "smart", "10s-gaps", "autopause"]
 # The later sets also sample as a phone app's clock does.
@@ -400,7 +412,9 @@ SET_SAMPLINGS = {"other": SAMPLINGS + ["irregular"], "other-final": SAMPLINGS + 
                  "one-way-final": SAMPLINGS + ["irregular", "2hz", "5hz-smooth"],
                  "moving-anchors-final": SAMPLINGS + ["irregular", "2hz", "5hz-smooth"],
                  "bridge-final": SAMPLINGS + ["irregular", "2hz", "5hz-smooth"],
-                 "bridge-sides-final": SAMPLINGS + ["irregular", "2hz", "5hz-smooth"]}
+                 "bridge-sides-final": SAMPLINGS + ["irregular", "2hz", "5hz-smooth"],
+                 "standing-again": SAMPLINGS + ["irregular", "2hz", "5hz-smooth"],
+                 "rest-ends-final": SAMPLINGS + ["irregular", "2hz", "5hz-smooth"]}
 # Every truth, then both interval sessions on the track.
 WITH_INTERVALS = list(TRUTHS) + list(LATER_TRUTHS)
 # Sets made of some truths only (every truth otherwise).
@@ -412,7 +426,8 @@ SET_TRUTHS = {"walkers-final": ["hike"], "edges-final": ["hike"], "lanes-final":
               "spikes-final": WITH_INTERVALS, "anchors-final": WITH_INTERVALS, "strays-final": WITH_INTERVALS,
               "refit-final": WITH_INTERVALS, "refit-laps-final": WITH_INTERVALS, "swaps-final": WITH_INTERVALS,
               "detours-final": WITH_INTERVALS, "one-way-final": WITH_INTERVALS, "moving-anchors-final": WITH_INTERVALS,
-              "bridge-final": WITH_INTERVALS, "bridge-sides-final": WITH_INTERVALS}
+              "bridge-final": WITH_INTERVALS, "bridge-sides-final": WITH_INTERVALS, "standing-again": WITH_INTERVALS,
+              "rest-ends-final": WITH_INTERVALS}
 # Several fixes a second: the times of the whole seconds are whole, the rest carry milliseconds.
 DENSE = {"5hz": 5, "5hz-smooth": 5, "2hz": 2, "2hz-smooth": 2}
 EARTH = 6378137.0

@@ -1,7 +1,8 @@
 import Foundation
 
 /// A point on its way through the cleaner: which point it is, its time in seconds and its position in the
-/// segment's local frame. Small on purpose (32 bytes): long activities hold hundreds of thousands of these.
+/// segment's local frame. Small on purpose (32 bytes, the two flags in the padding): long activities hold hundreds
+/// of thousands of these.
 struct CleaningSample: Sendable {
     /// Seconds since the reference date.
     var t: Double
@@ -10,6 +11,12 @@ struct CleaningSample: Sendable {
     private var sourceIndex: Int32
     /// Set once the position has been changed (stop snapping, smoothing), so it is written back.
     var moved: Bool
+    /// Set on the first and last fix of a collapsed rest (`RestStops.collapse`), put where the athlete stood: at that
+    /// moment they are not moving, which the smoothing takes as a reading of their speed
+    /// (`KalmanSmoother.restSpeedNoise`). A rest's edges are taken in to its own fixes (`RestStops.takeInEdges`); the
+    /// stop collapser's ends are not marked: its clusters reach out to their radius either side, up to 25 m, and their
+    /// ends can be 20 s from where the athlete stopped or set off, still walking.
+    var atRest = false
 
     init(source: Int, t: Double, x: Double, y: Double, moved: Bool = false) {
         self.t = t

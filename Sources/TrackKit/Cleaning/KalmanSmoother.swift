@@ -26,6 +26,10 @@ enum KalmanSmoother {
     /// A fix taken for a turn gets the process noise that brings its normalised innovation down to this
     /// (the 2-D expectation is 2): the filter then follows it instead of cutting the corner.
     static let manoeuvreInnovationTarget = 1.0
+    /// One sigma (m/s) of the athlete's speed at a collapsed rest's first and last fix (`CleaningSample.atRest`): they
+    /// stand there. Without it the smoothing carries the pace of the way in on past the rest's centre and back, and
+    /// starts the way out behind it, under a phone's wander tens of metres each (`RestEndTests`).
+    static let restSpeedNoise = 0.1
 
     /// Symmetric 2×2 covariance of (position, velocity).
     struct Covariance {
@@ -128,9 +132,20 @@ enum KalmanSmoother {
         swap(&covariance, &buffers.covariance); swap(&ex, &buffers.ex); swap(&ny, &buffers.ny)
         defer { swap(&covariance, &buffers.covariance); swap(&ex, &buffers.ex); swap(&ny, &buffers.ny) }
 
+        // At a rest's first or last fix, a reading of the athlete's speed after its position: zero, `restSpeedNoise`.
+        @inline(__always) func standing(_ k: Int) {
+            guard s[base + k].atRest else { return }
+            let c = covariance[k]
+            let variance = c.vv + restSpeedNoise * restSpeedNoise
+            let gainP = c.pv / variance, gainV = c.vv / variance
+            ex[k] = AxisState(p: ex[k].p - gainP * ex[k].v, v: ex[k].v - gainV * ex[k].v)
+            ny[k] = AxisState(p: ny[k].p - gainP * ny[k].v, v: ny[k].v - gainV * ny[k].v)
+            covariance[k] = Covariance(pp: c.pp - gainP * c.pv, pv: (1 - gainV) * c.pv, vv: (1 - gainV) * c.vv)
+        }
         ex[0] = AxisState(p: s[base].x, v: 0)
         ny[0] = AxisState(p: s[base].y, v: 0)
         covariance[0] = Covariance(pp: r, pv: 0, vv: initialSpeed * initialSpeed)
+        standing(0)
         for k in 1..<n {
             let dt = s[base + k].t - s[base + k - 1].t
             let px = ex[k - 1].predicted(dt: dt), py = ny[k - 1].predicted(dt: dt)
@@ -144,6 +159,7 @@ enum KalmanSmoother {
             ny[k] = AxisState(p: py.p + gainP * iy, v: py.v + gainV * iy)
             covariance[k] = Covariance(
                 pp: (1 - gainP) * pred.pp, pv: (1 - gainP) * pred.pv, vv: pred.vv - gainV * pred.pv)
+            standing(k)
         }
 
         // Backward pass: x_k += C (x_{k+1}|n − x_{k+1}|k), C = P_k|k Fᵀ (P_{k+1}|k)⁻¹. Entry k + 1 already

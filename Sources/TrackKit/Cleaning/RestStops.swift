@@ -498,10 +498,10 @@ enum RestStops {
             var last = i
             while last + 1 < s.count, s[last + 1].t <= rest.end { last += 1 }
             var first = s[i], end = s[last]
-            first.x = rest.x; first.y = rest.y; first.moved = true
+            first.x = rest.x; first.y = rest.y; first.moved = true; first.atRest = true
             out.append(first)
             if last > i {
-                end.x = rest.x; end.y = rest.y; end.moved = true
+                end.x = rest.x; end.y = rest.y; end.moved = true; end.atRest = true
                 out.append(end)
             }
             removed += max(0, last - i - 1)

@@ -1,5 +1,6 @@
-"""The four conditions `bridge-final` is judged on (`rule-bridge-final.md`, written before the set was made), from the
-scores of the files whose output the candidate changed (`variant-drivers.sh`'s `score_changed`).
+"""The four conditions `bridge-final` and `bridge-sides-final` are judged on (`rule-bridge-final.md`,
+`rule-bridge-sides-final.md`, each written before its set was made), from the scores of the files whose output the
+candidate changed (`variant-drivers.sh`'s `score_changed`).
 
 Usage: python3 rule.py SCORES.json BASE CANDIDATE   (`.../scored-bridge/scores.json base bridge`)
 
