@@ -124,7 +124,7 @@ The split is fixed here (tuning and held out before any result was looked at, fi
   of `standing` and the one after the forty-ninth session, to see where the cleaner stands on every target; used for
   no choice.
 - rest-ends-final: seeds 3201, 3202 and 3203, the same generators, truths and samplings, scored once for the athlete's
-  speed read as zero by the smoothing at the first and last fix of each rest `RestStops` collapses.
+  speed read as zero by the smoothing at the first and last fix of each rest `RestStops` collapses (landed).
 """
 import datetime
 import functools

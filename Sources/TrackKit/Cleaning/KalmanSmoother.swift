@@ -28,7 +28,8 @@ enum KalmanSmoother {
     static let manoeuvreInnovationTarget = 1.0
     /// One sigma (m/s) of the athlete's speed at a collapsed rest's first and last fix (`CleaningSample.atRest`): they
     /// stand there. Without it the smoothing carries the pace of the way in on past the rest's centre and back, and
-    /// starts the way out behind it, under a phone's wander tens of metres each (`RestEndTests`).
+    /// starts the way out behind it, under a phone's wander tens of metres each (`RestEndTests`). Read by this
+    /// white-noise smoothing, which `SparseTurns` runs; the wander model, used only with `sparseTurns` off, does not.
     static let restSpeedNoise = 0.1
 
     /// Symmetric 2×2 covariance of (position, velocity).
