@@ -89,7 +89,7 @@ struct RestEndTests {
     }
 
     /// Over eight hikes, the length drawn from a minute before the rest to a minute after it (true: 144 m; the wander
-    /// on the move, which this smoothing with one fixed noise does not take out, leaves it 150-210 m) is shorter with
+    /// on the move, which this smoothing with one fixed noise does not take out, leaves it 143-209 m) is shorter with
     /// the rest's ends read as standing on every hike, and nearer the truth by more than a tenth over the eight (on
     /// this machine 2-9 m a hike, 236 m off in all against 272 m).
     @Test func aRestDrawsLessWhereTheAthleteStands() {
