@@ -15,7 +15,7 @@ struct CleaningSample: Sendable {
     /// moment they are not moving, which the smoothing takes as a reading of their speed
     /// (`KalmanSmoother.restSpeedNoise`). A rest's edges are taken in to its own fixes (`RestStops.takeInEdges`); the
     /// stop collapser's ends are not marked: its clusters reach out to their radius either side, up to 25 m, and their
-    /// ends can be 20 s from where the athlete stopped or set off, still walking.
+    /// ends can be up to 25 s from where the athlete stopped or set off, still walking.
     var atRest = false
 
     init(source: Int, t: Double, x: Double, y: Double, moved: Bool = false) {

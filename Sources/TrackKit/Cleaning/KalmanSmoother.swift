@@ -27,9 +27,10 @@ enum KalmanSmoother {
     /// (the 2-D expectation is 2): the filter then follows it instead of cutting the corner.
     static let manoeuvreInnovationTarget = 1.0
     /// One sigma (m/s) of the athlete's speed at a collapsed rest's first and last fix (`CleaningSample.atRest`): they
-    /// stand there. Without it the smoothing carries the pace of the way in on past the rest's centre and back, and
-    /// starts the way out behind it, under a phone's wander tens of metres each (`RestEndTests`). Read by this
-    /// white-noise smoothing, which `SparseTurns` runs; the wander model, used only with `sparseTurns` off, does not.
+    /// stand there. Without it the smoothing carries the pace of the way in up to the rest's first fix and of the way
+    /// out from its last (`RestEndTests`); on a phone hike (`Benchmarks/results/generalize.md`, fiftieth session) the
+    /// way in was drawn 17 m past a rest's centre and the way out started 25 m behind it. Read by this white-noise
+    /// smoothing, which `SparseTurns` runs; the wander model, used only with `sparseTurns` off, does not.
     static let restSpeedNoise = 0.1
 
     /// Symmetric 2×2 covariance of (position, velocity).
