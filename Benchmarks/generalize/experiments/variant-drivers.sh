@@ -1,6 +1,7 @@
 # Sourced by the experiments' scripts that compare main's cleaner with a patched one on a benchmark set
-# (stretch-segmentation/variants.sh, rest-edges/near.sh). Needs ROOT (the checkout), W (the work folder) and SET
-# (a set make_worlds.py knows) before use.
+# (stretch-segmentation/variants.sh, rest-edges/near.sh, the heldout.sh scripts; loose-lines/variants.sh and
+# collapser-ends/variants.sh through run_variants, at the end). Needs ROOT (the checkout), W (the work folder) and SET
+# (a set make_worlds.py knows) before use, but for run_variants, which sets them.
 
 # build SOURCE_ROOT OUT: the cleaning driver of a source tree, as Benchmarks/generalize.sh builds it.
 build() {
@@ -74,4 +75,29 @@ heldout() {
     clean "$W/cand-driver" "$W/$3"
     score_changed "$3" candidate
     python3 "$4" "$W/scored-$3/scores.json" base "$3"
+}
+
+# run_variants NAME REV PATCH DEFAULT SET [VARIANT...]: what an experiment's variants.sh runs. SET is made afresh,
+# cleaned by main's cleaner at REV and by each VARIANT of the cleaner with PATCH applied (DEFAULT when none is named);
+# the files a variant changes are scored (score_changed), then bytruth.py tables them. The calling script defines
+# variant_env, which prints a variant's environment (NAME=VALUE words) or fails for a variant it does not know. Works in
+# Benchmarks/work/NAME/SET; sets ROOT, W and SET itself.
+run_variants() {
+    local name=$1 rev=$2 patch=$3 default=$4
+    SET=${5:?usage: variants.sh SET [VARIANT...]}
+    shift 5
+    ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../../.." && pwd)
+    W=$ROOT/Benchmarks/work/$name/$SET
+    local variants=("$@") v
+    [ ${#variants[@]} -gt 0 ] || variants=("$default")
+    for v in "${variants[@]}"; do
+        variant_env "$v" >/dev/null || { echo "variants.sh: no variant $v" >&2; exit 2; }
+    done
+    prepare "$rev" "$patch"
+    for v in "${variants[@]}"; do
+        # shellcheck disable=SC2046 # the environment's words, one NAME=VALUE each
+        clean "$W/variant-driver" "$W/$v" $(variant_env "$v")
+        score_changed "$v" "$v" | tail -1
+        python3 "$ROOT/Benchmarks/generalize/experiments/bytruth.py" "$W/scored-$v/scores.json" base "$v"
+    done
 }
