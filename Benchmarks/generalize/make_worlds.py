@@ -552,6 +552,8 @@ def make(out, generator, truth_name, sampling, seed, pick):
 
 
 def main():
+    if len(sys.argv) != 3 or sys.argv[2] not in SETS:
+        sys.exit("usage: make_worlds.py OUT_DIR SET   (SET one of: %s)" % ", ".join(sorted(SETS)))
     out, which = sys.argv[1], sys.argv[2]
     generators, seeds = SETS[which]
     os.makedirs(out, exist_ok=True)
