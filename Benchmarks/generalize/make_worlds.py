@@ -125,6 +125,8 @@ The split is fixed here (tuning and held out before any result was looked at, fi
   no choice.
 - rest-ends-final: seeds 3201, 3202 and 3203, the same generators, truths and samplings, scored once for the athlete's
   speed read as zero by the smoothing at the first and last fix of each rest `RestStops` collapses (landed).
+- rest-wait-final: seeds 3251, 3252 and 3253, the same generators, truths and samplings, scored once for a rest's edges
+  taken in for as long as the rest's own fixes once stayed out (`RestStops.longestExcursion`).
 """
 import datetime
 import functools
@@ -372,6 +374,9 @@ SETS = {
     # Made for the athlete's speed read as zero at the ends of a collapsed rest (worked out on `bridge-sides-final`):
     # every generator and truth, both interval truths, scored once.
     "rest-ends-final": (ALL_GENERATORS, [3201, 3202, 3203]),
+    # Made for a rest's edges taken in for as long as the rest's own fixes once stayed away from its centre (worked
+    # out on `rest-ends-final`): every generator and truth, both interval truths, scored once.
+    "rest-wait-final": (ALL_GENERATORS, [3251, 3252, 3253]),
 }
 SAMPLINGS = ["1s", "smart", "10s-gaps", "autopause"]
 # The later sets also sample as a phone app's clock does.
@@ -414,7 +419,8 @@ SET_SAMPLINGS = {"other": SAMPLINGS + ["irregular"], "other-final": SAMPLINGS + 
                  "bridge-final": SAMPLINGS + ["irregular", "2hz", "5hz-smooth"],
                  "bridge-sides-final": SAMPLINGS + ["irregular", "2hz", "5hz-smooth"],
                  "standing-again": SAMPLINGS + ["irregular", "2hz", "5hz-smooth"],
-                 "rest-ends-final": SAMPLINGS + ["irregular", "2hz", "5hz-smooth"]}
+                 "rest-ends-final": SAMPLINGS + ["irregular", "2hz", "5hz-smooth"],
+                 "rest-wait-final": SAMPLINGS + ["irregular", "2hz", "5hz-smooth"]}
 # Every truth, then both interval sessions on the track.
 WITH_INTERVALS = list(TRUTHS) + list(LATER_TRUTHS)
 # Sets made of some truths only (every truth otherwise).
@@ -427,7 +433,7 @@ SET_TRUTHS = {"walkers-final": ["hike"], "edges-final": ["hike"], "lanes-final":
               "refit-final": WITH_INTERVALS, "refit-laps-final": WITH_INTERVALS, "swaps-final": WITH_INTERVALS,
               "detours-final": WITH_INTERVALS, "one-way-final": WITH_INTERVALS, "moving-anchors-final": WITH_INTERVALS,
               "bridge-final": WITH_INTERVALS, "bridge-sides-final": WITH_INTERVALS, "standing-again": WITH_INTERVALS,
-              "rest-ends-final": WITH_INTERVALS}
+              "rest-ends-final": WITH_INTERVALS, "rest-wait-final": WITH_INTERVALS}
 # Several fixes a second: the times of the whole seconds are whole, the rest carry milliseconds.
 DENSE = {"5hz": 5, "5hz-smooth": 5, "2hz": 2, "2hz-smooth": 2}
 EARTH = 6378137.0

@@ -109,7 +109,8 @@ enum RestStops {
     /// A rest's edges are taken in over fixes that lie no further from its centre than this share of its own fixes do
     /// (their median distance from it; see `takeInEdges`).
     static let edgeShare = 0.5
-    /// A rest's edge is taken in until this many seconds pass without a fix that near its centre (see `takeInEdges`).
+    /// A rest's edge is taken in until this many seconds pass without a fix that near its centre, or as long as the
+    /// rest's own fixes once stayed further out, whichever is longer (see `takeInEdges`).
     static let edgeSeconds = 10.0
 
     /// A rest: from `start` to `end` (seconds, the times of its first and last fix), centred at (`x`, `y`).
@@ -223,8 +224,9 @@ enum RestStops {
     /// box) and ends as long before they set off. Those edges are drawn as wander: up to 110 m at a stop of the
     /// benchmark's hikes under a phone's loud noise (6 to 10 m over seconds). So each rest reaches back, and on, over
     /// the fixes that lie no further from its centre than the `share` of its own fixes do (their median distance),
-    /// until `seconds` pass without one, at most the widest box's half window (`wideSides`), and never into the rest
-    /// before or after it.
+    /// until a wait passes without one, at most the widest box's half window (`wideSides`), and never into the rest
+    /// before or after it. The wait is `seconds`, or the longest the rest's own fixes stayed further out than that,
+    /// if longer (`longestExcursion`).
     ///
     /// The fixes of a walk into the rest or out of it lie that near too, over their last or first few metres, and are
     /// taken in: the walk is then drawn straight to the rest's centre from its last fix outside, which keeps its
@@ -235,6 +237,13 @@ enum RestStops {
     /// distances, or its farthest fix) or a longer wait (20 s) took in more walking (on `tuning` 296, 974 and 234 s,
     /// against 168 s) and cut that hike 0.7 to 1.4 points short (`Benchmarks/generalize/experiments/rest-edges/`, with
     /// an earlier version, not landed, that took in a 20 m box at every rest and a watch's hikes with it).
+    ///
+    /// A wait of `seconds` alone stopped short where the error is slow: a receiver's smooth error, or a phone's wander
+    /// over tens of seconds, keeps a resting device's fixes beyond half of them for 20 s to a minute at a time, and the
+    /// edge ended at the first such excursion, leaving the rest of the stop to be drawn as wander (up to 95 m at one
+    /// stop of the benchmark's `receiver` hikes). The rest's own fixes show how long its error stays out: the edge
+    /// waits that long, and a walk away, which does not come back, is no more taken in than before
+    /// (`Benchmarks/generalize/experiments/rest-wait/`).
     /// `share` and `seconds` are parameters for tests only.
     static func takeInEdges(
         _ s: [CleaningSample], rests: [Rest], profile: SportProfile, share: Double = edgeShare,
@@ -256,16 +265,17 @@ enum RestStops {
             func distance(_ k: Int) -> Double { hypot(s[k].x - rest.x, s[k].y - rest.y) }
             var own = (first...last).map(distance)
             let near = Selection.kthSmallest(min(own.count - 1, Int(share * Double(own.count - 1))), of: &own)
+            let wait = min(reach, max(seconds, longestExcursion(s, first...last, beyond: near, from: distance)))
             let before = j > 0 ? out[j - 1].end : -Double.infinity
             let after = j + 1 < rests.count ? rests[j + 1].start : Double.infinity
             var start = first, k = first - 1
-            while k >= 0, s[k].t > before, s[k].t >= rest.start - reach, s[start].t - s[k].t <= seconds {
+            while k >= 0, s[k].t > before, s[k].t >= rest.start - reach, s[start].t - s[k].t <= wait {
                 if distance(k) <= near { start = k }
                 k -= 1
             }
             var end = last
             k = last + 1
-            while k < s.count, s[k].t < after, s[k].t <= rest.end + reach, s[k].t - s[end].t <= seconds {
+            while k < s.count, s[k].t < after, s[k].t <= rest.end + reach, s[k].t - s[end].t <= wait {
                 if distance(k) <= near { end = k }
                 k += 1
             }
@@ -273,6 +283,21 @@ enum RestStops {
             out[j].end = s[end].t
         }
         return out
+    }
+
+    /// The longest time between two of the fixes `s[fixes]` that lie within `near` metres of a rest's centre
+    /// (`distance`) with at least one fix further out between them: how long the rest's error keeps its fixes out. Two
+    /// such fixes with none between them are a loss of signal, not an excursion, and do not count. 0 if there is none.
+    static func longestExcursion(
+        _ s: [CleaningSample], _ fixes: ClosedRange<Int>, beyond near: Double, from distance: (Int) -> Double
+    ) -> Double {
+        var longest = 0.0
+        var lastNear: Int?
+        for k in fixes where distance(k) <= near {
+            if let previous = lastNear, k > previous + 1 { longest = max(longest, s[k].t - s[previous].t) }
+            lastNear = k
+        }
+        return longest
     }
 
     /// The displacement from each fix of `s` to the first one `lag` seconds later, and the time between them, summed
