@@ -45,7 +45,10 @@ struct NoiseStretchTests {
     /// four-minute stop there. The stretches are found within a minute of where the noise changes. Cleaned as one
     /// (run both ways here), the stop radius came from the open stretches' noise, the city's stop added 79–202 m of
     /// wander and the tracks came out +1.2 to +2.4 % long; in stretches the stop adds 0–68 m of its 1.6 km of raw
-    /// wander, and the tracks come out −1.4 to +0.7 %.
+    /// wander, and the tracks come out −1.4 to +0.7 %. Since a rest's edges wait as long as its own fixes once stayed
+    /// out (`RestStops.longestExcursion`) the rest takes the whole stop in either way on three of the four seeds
+    /// (0 m drawn both ways; 15.7 m as one on seed 34, 0 m in stretches), and the tracks come out +0.45 to +2.07 %
+    /// as one, +0.20 to +0.87 % in stretches.
     @Test(arguments: [(UInt64(31), 3.0), (32, 3.0), (33, 1.2), (34, 1.2)])
     func aTripThroughACityIsCleanedInThreeStretches(seed: UInt64, speed: Double) throws {
         let (synthetic, track) = Self.spliced(seed: seed, speed: speed, from: 900, to: 1800, stop: (1300, 240))
@@ -70,7 +73,7 @@ struct NoiseStretchTests {
         let rawStop = stopLength(track.segments[0])
         let stopAsOne = stopLength(asOne.segments[0]), stopInStretches = stopLength(inStretches.segments[0])
         #expect(stopInStretches <= max(10, 0.05 * rawStop), "seed \(seed): the stop adds \(stopInStretches) m of \(rawStop) m")
-        #expect(stopInStretches < stopAsOne / 2, "seed \(seed): the stop adds \(stopInStretches) m, as one \(stopAsOne) m")
+        #expect(stopInStretches <= stopAsOne / 2, "seed \(seed): the stop adds \(stopInStretches) m, as one \(stopAsOne) m")
     }
 
     /// Where the noise does not change, the track is one stretch and is cleaned exactly as before: a watch's, a

@@ -244,10 +244,10 @@ enum RestStops {
     /// stop of the benchmark's `receiver` hikes). The rest's own fixes show how long its error stays out: the edge
     /// waits that long, and a walk away, which does not come back, is no more taken in than before
     /// (`Benchmarks/generalize/experiments/rest-wait/`).
-    /// `share` and `seconds` are parameters for tests only.
+    /// `share`, `seconds` and `excursions` (false: the wait is `seconds` alone) are parameters for tests only.
     static func takeInEdges(
         _ s: [CleaningSample], rests: [Rest], profile: SportProfile, share: Double = edgeShare,
-        seconds: Double = edgeSeconds
+        seconds: Double = edgeSeconds, excursions: Bool = true
     ) -> [Rest] {
         let reach = (wideSides.max() ?? side) / profile.slowestMovingSpeed
         func index(_ t: Double) -> Int {  // the first fix at or after t
@@ -265,7 +265,8 @@ enum RestStops {
             func distance(_ k: Int) -> Double { hypot(s[k].x - rest.x, s[k].y - rest.y) }
             var own = (first...last).map(distance)
             let near = Selection.kthSmallest(min(own.count - 1, Int(share * Double(own.count - 1))), of: &own)
-            let wait = min(reach, max(seconds, longestExcursion(s, first...last, beyond: near, from: distance)))
+            let longest = excursions ? longestExcursion(s, first...last, beyond: near, from: distance) : 0
+            let wait = min(reach, max(seconds, longest))
             let before = j > 0 ? out[j - 1].end : -Double.infinity
             let after = j + 1 < rests.count ? rests[j + 1].start : Double.infinity
             var start = first, k = first - 1
