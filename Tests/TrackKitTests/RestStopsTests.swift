@@ -509,8 +509,9 @@ struct RestStopsTests {
     }
 
     /// A rest's edges reach over fixes as near its centre as half its own, but never into the rest beside it, never
-    /// across `edgeSeconds` without such a fix (a gap in the recording included), and never more than the widest box's
-    /// half window (100 s on foot) past where `find` ended it.
+    /// across `edgeSeconds` without such a fix (a gap in the recording included; the rests' own fixes here never stray,
+    /// so the wait is `edgeSeconds`), and never more than the widest box's half window (100 s on foot) past where
+    /// `find` ended it.
     @Test func aRestsEdgesStopAtItsNeighbourAtAGapAndAtTheWidestWindow() {
         // Fixes every second at the rest's centre, 0.1 m either side, from 0 to 1,000 s, but none from 401 to 429 s.
         let s = (0...1000).filter { $0 <= 400 || $0 >= 430 }.map { k in
