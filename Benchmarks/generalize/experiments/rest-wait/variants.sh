@@ -8,9 +8,9 @@ HERE=$(cd "$(dirname "$0")" && pwd)
 variant_env() {
     case $1 in
         longest) echo TD_EWQ=1 ;;
-        longest-0.75) echo TD_EWQ=1 TD_EWF=0.75 ;;
-        longest-1.5) echo TD_EWQ=1 TD_EWF=1.5 ;;
-        q90) echo TD_EWQ=0.9 ;;
+        longest-0.75) echo TD_EWQ=1 TD_EWF=0.75 TD_EWALL=1 ;;
+        longest-1.5) echo TD_EWQ=1 TD_EWF=1.5 TD_EWALL=1 ;;
+        q90) echo TD_EWQ=0.9 TD_EWALL=1 ;;
         speed30) echo TD_SPW=30 ;;
         corr3) echo TD_CORR=3 ;;
         *) return 1 ;;
