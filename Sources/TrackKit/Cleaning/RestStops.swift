@@ -243,9 +243,9 @@ enum RestStops {
     /// edge ended at the first such excursion, leaving the rest of the stop to be drawn as wander (82 m at one stop of
     /// the benchmark's `receiver` hikes). The rest's own fixes show how long its error stays out: the edge waits that
     /// long. A walk is still taken in only over its fixes as near the centre as half the rest's own, but a longer
-    /// wait reaches more of them: under a phone's 8 m wander over 120 s the rest's fixes stay out for over a minute,
-    /// the wait reaches its cap, and 72 m of one hike's walk was taken in; over the benchmark's held-out set the
-    /// walking inside rests grew by 9 % where the length drawn standing fell by a quarter
+    /// wait reaches more of them: under a phone's 8 m wander over 120 s a wait of 40 to 60 s took 72 m of one hike's
+    /// walk in; over the benchmark's held-out set the walking inside rests grew by 9 % where the length drawn standing
+    /// fell by a quarter. Capping the wait at 40 s gave that walk back and left the hike's length further off
     /// (`Benchmarks/generalize/experiments/rest-wait/`).
     /// `share`, `seconds` and `excursions` (false: the wait is `seconds` alone) are parameters for tests only.
     static func takeInEdges(
