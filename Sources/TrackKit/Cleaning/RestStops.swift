@@ -239,14 +239,17 @@ enum RestStops {
     /// an earlier version, not landed, that took in a 20 m box at every rest and a watch's hikes with it).
     ///
     /// A wait of `seconds` alone stopped short where the error is slow: a receiver's smooth error, or a phone's wander
-    /// over tens of seconds, keeps a resting device's fixes beyond half of them for 20 s to a minute at a time, and the
+    /// over tens of seconds, keeps a resting device's fixes beyond half of them for tens of seconds at a time, and the
     /// edge ended at the first such excursion, leaving the rest of the stop to be drawn as wander (82 m at one stop of
     /// the benchmark's `receiver` hikes). The rest's own fixes show how long its error stays out: the edge waits that
-    /// long. A walk is still taken in only over its fixes as near the centre as half the rest's own, but a longer
-    /// wait reaches more of them: under a phone's 8 m wander over 120 s a wait of 40 to 60 s took 72 m of one hike's
-    /// walk in; over the benchmark's held-out set the walking inside rests grew by 9 % where the length drawn standing
-    /// fell by a quarter. Capping the wait at 40 s gave that walk back and left the hike's length further off
-    /// (`Benchmarks/generalize/experiments/rest-wait/`).
+    /// long. Being the longest of a rest's excursions, the wait is over 10 s at nearly every rest of some minutes,
+    /// under any of the benchmark's errors (354 of 386 rests on its development hikes; median 17 s under heavy-tailed
+    /// noise, 29 s a watch's, 42 s a receiver's, up to 127 s, so capped), but it moves an edge only where a near fix
+    /// lies beyond a longer excursion than 10 s. A walk is still taken in only over its fixes as near the centre as
+    /// half the rest's own, but a longer wait reaches more of them: under a phone's 8 m wander over 120 s a wait of 40
+    /// to 60 s took 72 m of one hike's walk in; over the benchmark's held-out set the walking inside rests grew by 9 %
+    /// where the length drawn standing fell by a quarter. Capping the wait at 40 s gave that walk back and left the
+    /// hike's length further off (`Benchmarks/generalize/experiments/rest-wait/`).
     /// `share`, `seconds` and `excursions` (false: the wait is `seconds` alone) are parameters for tests only.
     static func takeInEdges(
         _ s: [CleaningSample], rests: [Rest], profile: SportProfile, share: Double = edgeShare,
