@@ -127,6 +127,8 @@ The split is fixed here (tuning and held out before any result was looked at, fi
   speed read as zero by the smoothing at the first and last fix of each rest `RestStops` collapses (landed).
 - rest-wait-final: seeds 3251, 3252 and 3253, the same generators, truths and samplings, scored once for a rest's edges
   taken in for as long as the rest's own fixes once stayed out (`RestStops.longestExcursion`).
+- jitter-gap-final: seeds 3301, 3302 and 3303, the same generators, truths and samplings, scored once for a fix's jitter
+  measured over neighbours up to twice a sparse recording's typical interval away (`RestStops.jitterIntervals`).
 """
 import datetime
 import functools
@@ -377,6 +379,7 @@ SETS = {
     # Made for a rest's edges taken in for as long as the rest's own fixes once stayed away from its centre (worked
     # out on `rest-ends-final`): every generator and truth, both interval truths, scored once.
     "rest-wait-final": (ALL_GENERATORS, [3251, 3252, 3253]),
+    "jitter-gap-final": (ALL_GENERATORS, [3301, 3302, 3303]),
 }
 SAMPLINGS = ["1s", "smart", "10s-gaps", "autopause"]
 # The later sets also sample as a phone app's clock does.
@@ -420,7 +423,8 @@ SET_SAMPLINGS = {"other": SAMPLINGS + ["irregular"], "other-final": SAMPLINGS + 
                  "bridge-sides-final": SAMPLINGS + ["irregular", "2hz", "5hz-smooth"],
                  "standing-again": SAMPLINGS + ["irregular", "2hz", "5hz-smooth"],
                  "rest-ends-final": SAMPLINGS + ["irregular", "2hz", "5hz-smooth"],
-                 "rest-wait-final": SAMPLINGS + ["irregular", "2hz", "5hz-smooth"]}
+                 "rest-wait-final": SAMPLINGS + ["irregular", "2hz", "5hz-smooth"],
+                 "jitter-gap-final": SAMPLINGS + ["irregular", "2hz", "5hz-smooth"]}
 # Every truth, then both interval sessions on the track.
 WITH_INTERVALS = list(TRUTHS) + list(LATER_TRUTHS)
 # Sets made of some truths only (every truth otherwise).
@@ -433,7 +437,7 @@ SET_TRUTHS = {"walkers-final": ["hike"], "edges-final": ["hike"], "lanes-final":
               "refit-final": WITH_INTERVALS, "refit-laps-final": WITH_INTERVALS, "swaps-final": WITH_INTERVALS,
               "detours-final": WITH_INTERVALS, "one-way-final": WITH_INTERVALS, "moving-anchors-final": WITH_INTERVALS,
               "bridge-final": WITH_INTERVALS, "bridge-sides-final": WITH_INTERVALS, "standing-again": WITH_INTERVALS,
-              "rest-ends-final": WITH_INTERVALS, "rest-wait-final": WITH_INTERVALS}
+              "rest-ends-final": WITH_INTERVALS, "rest-wait-final": WITH_INTERVALS, "jitter-gap-final": WITH_INTERVALS}
 # Several fixes a second: the times of the whole seconds are whole, the rest carry milliseconds.
 DENSE = {"5hz": 5, "5hz-smooth": 5, "2hz": 2, "2hz-smooth": 2}
 EARTH = 6378137.0
