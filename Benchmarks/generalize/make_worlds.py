@@ -128,7 +128,8 @@ The split is fixed here (tuning and held out before any result was looked at, fi
 - rest-wait-final: seeds 3251, 3252 and 3253, the same generators, truths and samplings, scored once for a rest's edges
   taken in for as long as the rest's own fixes once stayed out (`RestStops.longestExcursion`).
 - jitter-gap-final: seeds 3301, 3302 and 3303, the same generators, truths and samplings, scored once for a fix's jitter
-  measured over neighbours up to twice a sparse recording's typical interval away (`RestStops.jitterIntervals`).
+  measured over neighbours up to twice a sparse recording's typical interval away (passed its rule, not landed: it
+  takes shuttle runs beside a rest into the rest; `experiments/jitter-gap`).
 """
 import datetime
 import functools

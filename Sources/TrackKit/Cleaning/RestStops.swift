@@ -31,13 +31,12 @@ import Foundation
 /// - **or no faster than its own jitter**: where the noise changes during a rest (a phone carried from the open into a
 ///   city, then laid down), the quiet part passes in the 20 m box and the loud part's fixes move several times as
 ///   fast, by their noise alone. So a fix may also move as fast as the jitter of the fixes around it (each fix's
-///   distance from the chord of its neighbours, where they lie close in time: `jitterGap`, `jitterIntervals`) covers in
-///   `jitterSeconds`. Noise that moves fixes fast also scatters them off that chord; a walk does not. At the
-///   benchmark's true stops the phone-like generators' fixes move 0.09 to 0.36 times their jitter per second (medians,
-///   1 s and irregular sampling), a receiver's 0.72 (its error is smooth, and there the rest's own speed is the limit
-///   that counts). Shuttles along 20 m move 1.7 to 1.9 times theirs under a receiver's smooth error, 0.7 to 0.9 times
-///   under a phone's 4 m wander and 1 m of white noise. Under 2 to 3 m of white noise shuttles scatter as much as a
-///   phone lying still (0.3 to 0.6) and can be taken into a rest beside them.
+///   distance from the chord of its neighbours) covers in `jitterSeconds`. Noise that moves fixes fast also scatters
+///   them off that chord; a walk does not. At the benchmark's true stops the phone-like generators' fixes move 0.09 to
+///   0.36 times their jitter per second (medians, 1 s and irregular sampling), a receiver's 0.72 (its error is smooth,
+///   and there the rest's own speed is the limit that counts). Shuttles along 20 m move 1.7 to 1.9 times theirs under
+///   a receiver's smooth error, 0.7 to 0.9 times under a phone's 4 m wander and 1 m of white noise. Under 2 to 3 m of
+///   white noise shuttles scatter as much as a phone lying still (0.3 to 0.6) and can be taken into a rest beside them.
 ///
 /// A phone whose noise is loud the whole time (6 to 10 m of wander over seconds, as in a city) never lets its fixes
 /// settle in a 20 m box, and its rests have no such fix beside them; the jitter limit alone holds them. But a walk
@@ -95,16 +94,9 @@ enum RestStops {
     /// documentation). The jitter is the root mean square distance of each fix within the base window either side from
     /// the chord of its two neighbours.
     static let jitterSeconds = 2.0
-    /// A fix's jitter counts only where both its neighbours are at most this many seconds away, or `jitterIntervals`
-    /// times the recording's typical interval where that is longer: across longer gaps a walker's own turns bend the
-    /// chord.
+    /// A fix's jitter counts only where both its neighbours are at most this many seconds away: across longer gaps a
+    /// walker's own turns bend the chord.
     static let jitterGap = 2.5
-    /// A recording sparser than one fix a second (smart recording: 2 to 5 s between fixes) has its jitter measured
-    /// where both neighbours lie within this many of its typical intervals (`TrackCleaner.typicalInterval`). With
-    /// `jitterGap` alone, 8 % of the fixes of a smart-recorded phone hike have a jitter, a rest's loud part is judged
-    /// on the jitter of 0 to 3 fixes or none, and a rest that turns loud is left out from there on (130 m drawn while
-    /// one benchmark hiker stood; `Benchmarks/generalize/experiments/jitter-gap/`).
-    static let jitterIntervals = 2.0
     /// How far apart in time two fixes are for their displacement to say whether the fixes hold their direction,
     /// seconds: twice `speedLag`.
     static let persistenceLag = 10.0
@@ -131,12 +123,10 @@ enum RestStops {
     /// test has nothing to see. Linear in the number of fixes (sliding minima and maxima, prefix sums), but for the
     /// trimmed boxes, which keep each window's fixes sorted: linear in the number of fixes times a window's, at most
     /// `trimmedSortedValues`.
-    /// `wideSides`, `speedFactor`, `jitterSeconds`, `jitterIntervals`, `persistence` and `trimmedShare` are parameters
-    /// for tests only.
+    /// `wideSides`, `speedFactor`, `jitterSeconds`, `persistence` and `trimmedShare` are parameters for tests only.
     static func find(
         _ s: [CleaningSample], profile: SportProfile, wideSides: [Double] = wideSides,
-        speedFactor: Double = speedFactor, jitterSeconds: Double = jitterSeconds,
-        jitterIntervals: Double = jitterIntervals, persistence: Double = persistence,
+        speedFactor: Double = speedFactor, jitterSeconds: Double = jitterSeconds, persistence: Double = persistence,
         trimmedShare: Double = trimmedShare
     ) -> [Rest] {
         let n = s.count
@@ -158,14 +148,13 @@ enum RestStops {
         // `persistenceLag`. And each fix's squared distance from its neighbours' chord, and how many fixes have one.
         let (distance, time) = displacements(s, lag: speedLag)
         let (farDistance, farTime) = displacements(s, lag: persistenceLag)
-        let gap = max(jitterGap, jitterIntervals * TrackCleaner.typicalInterval(s, gapSeconds: .infinity))
         var jitter = [Double](repeating: 0, count: n + 1), jittered = [Double](repeating: 0, count: n + 1)
         for k in 0..<n {
             jitter[k + 1] = jitter[k]
             jittered[k + 1] = jittered[k]
             guard k > 0, k + 1 < n else { continue }
             let before = s[k].t - s[k - 1].t, after = s[k + 1].t - s[k].t
-            guard before <= gap, after <= gap else { continue }
+            guard before <= jitterGap, after <= jitterGap else { continue }
             let f = before / (before + after)
             let dx = s[k].x - s[k - 1].x - f * (s[k + 1].x - s[k - 1].x)
             let dy = s[k].y - s[k - 1].y - f * (s[k + 1].y - s[k - 1].y)
