@@ -130,6 +130,9 @@ The split is fixed here (tuning and held out before any result was looked at, fi
 - jitter-gap-final: seeds 3301, 3302 and 3303, the same generators, truths and samplings, scored once for a fix's jitter
   measured over neighbours up to twice a sparse recording's typical interval away (passed its rule, not landed: it
   takes shuttle runs beside a rest into the rest; `experiments/jitter-gap`).
+- shuttles-dev: seeds 3351, 3352 and 3353, the same generators and samplings, the `shuttles` drill only
+  (`truths.DRILL_TRUTHS`: confined running beside a place the athlete stands), made to see what the cleaner makes of
+  it; used for no choice.
 """
 import datetime
 import functools
@@ -141,7 +144,7 @@ import sys
 import zlib
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from truths import LATER_TRUTHS, TRUTHS, motion  # noqa: E402
+from truths import DRILL_TRUTHS, LATER_TRUTHS, TRUTHS, motion  # noqa: E402
 from worlds import GENERATORS, irregular_times, phone_faults, sample_times  # noqa: E402
 
 # Every generator, in the order the sets since `standing` name them.
@@ -381,6 +384,7 @@ SETS = {
     # out on `rest-ends-final`): every generator and truth, both interval truths, scored once.
     "rest-wait-final": (ALL_GENERATORS, [3251, 3252, 3253]),
     "jitter-gap-final": (ALL_GENERATORS, [3301, 3302, 3303]),
+    "shuttles-dev": (ALL_GENERATORS, [3351, 3352, 3353]),
 }
 SAMPLINGS = ["1s", "smart", "10s-gaps", "autopause"]
 # The later sets also sample as a phone app's clock does.
@@ -425,7 +429,8 @@ SET_SAMPLINGS = {"other": SAMPLINGS + ["irregular"], "other-final": SAMPLINGS + 
                  "standing-again": SAMPLINGS + ["irregular", "2hz", "5hz-smooth"],
                  "rest-ends-final": SAMPLINGS + ["irregular", "2hz", "5hz-smooth"],
                  "rest-wait-final": SAMPLINGS + ["irregular", "2hz", "5hz-smooth"],
-                 "jitter-gap-final": SAMPLINGS + ["irregular", "2hz", "5hz-smooth"]}
+                 "jitter-gap-final": SAMPLINGS + ["irregular", "2hz", "5hz-smooth"],
+                 "shuttles-dev": SAMPLINGS + ["irregular", "2hz", "5hz-smooth"]}
 # Every truth, then both interval sessions on the track.
 WITH_INTERVALS = list(TRUTHS) + list(LATER_TRUTHS)
 # Sets made of some truths only (every truth otherwise).
@@ -438,7 +443,8 @@ SET_TRUTHS = {"walkers-final": ["hike"], "edges-final": ["hike"], "lanes-final":
               "refit-final": WITH_INTERVALS, "refit-laps-final": WITH_INTERVALS, "swaps-final": WITH_INTERVALS,
               "detours-final": WITH_INTERVALS, "one-way-final": WITH_INTERVALS, "moving-anchors-final": WITH_INTERVALS,
               "bridge-final": WITH_INTERVALS, "bridge-sides-final": WITH_INTERVALS, "standing-again": WITH_INTERVALS,
-              "rest-ends-final": WITH_INTERVALS, "rest-wait-final": WITH_INTERVALS, "jitter-gap-final": WITH_INTERVALS}
+              "rest-ends-final": WITH_INTERVALS, "rest-wait-final": WITH_INTERVALS, "jitter-gap-final": WITH_INTERVALS,
+              "shuttles-dev": ["shuttles"]}
 # Several fixes a second: the times of the whole seconds are whole, the rest carry milliseconds.
 DENSE = {"5hz": 5, "5hz-smooth": 5, "2hz": 2, "2hz-smooth": 2}
 EARTH = 6378137.0
@@ -450,7 +456,7 @@ START = datetime.datetime(2026, 10, 3, 6, 30, 0, tzinfo=datetime.timezone.utc)
 def build_truth(name, seed):
     """The truth for (name, seed): path, per-second arcs and moving flags, sport, laps (track only)."""
     rng = random.Random(zlib.crc32(("truth/%s/%d" % (name, seed)).encode()))
-    made = {**TRUTHS, **LATER_TRUTHS}[name](rng)
+    made = {**TRUTHS, **LATER_TRUTHS, **DRILL_TRUTHS}[name](rng)
     path, speed, seconds, stops, sport = made[:5]
     laps = made[5] if len(made) > 5 else None
     arcs, moving = motion(path, speed, seconds, stops)

@@ -262,11 +262,58 @@ def ride(rng):
     return p, speed, 2400, stops, "cycling"
 
 
+def shuttles(rng):
+    """Shuttle runs beside a place the athlete stands: a 600 to 900 m warm-up jog on a winding path at 2.6 to 3.2 m/s,
+    2 to 4 minutes standing, then 3 to 5 sets of shuttles, each 6 to 12 runs back and forth along 10 to 30 m at 2.5 to
+    4.5 m/s (a 180° turn on 0.5 m, slowed to 1.5 m/s over its last and first 2 m), with 60 to 120 s standing between
+    sets and after the last, then a jog back as long as the warm-up. Confined running that gets nowhere: what a stop
+    finder can take for standing and a noise estimate for noise (found in the fifty-third session: a walk, a rest and
+    ten minutes of 10 m shuttles came out as the two walks)."""
+    p = Path()
+    warm = rng.uniform(600, 900)
+    while p.arc_length() < warm:
+        p.straight(rng.uniform(40, 120))
+        p.turn(rng.uniform(-60, 60), rng.uniform(10, 30))
+    jog = rng.uniform(2.6, 3.2)
+    stops = [(p.arc_length(), rng.uniform(120, 240))]
+    paces = []  # (first arc, last arc, pace) of each set
+    turns = []  # arcs where each turn starts and ends
+    for _ in range(rng.randint(3, 5)):
+        length, pace, runs = rng.uniform(10, 30), rng.uniform(2.5, 4.5), rng.randint(6, 12)
+        start = p.arc_length()
+        for _ in range(runs):
+            p.straight(length)
+            begin = p.arc_length()
+            p.turn(180, 0.5)
+            turns.append((begin, p.arc_length()))
+        paces.append((start, p.arc_length(), pace))
+        stops.append((p.arc_length(), rng.uniform(60, 120)))
+    back = p.arc_length() + warm
+    while p.arc_length() < back:
+        p.straight(rng.uniform(40, 120))
+        p.turn(rng.uniform(-60, 60), rng.uniform(10, 30))
+
+    def speed(arc, t):
+        for a, b in turns:
+            if a - 2 <= arc <= b + 2:
+                return 1.5
+        for a, b, pace in paces:
+            if a <= arc <= b:
+                return pace
+        return jog
+    return p, speed, 4000, stops, "running"
+
+
 # Truths that only the sets naming them (`make_worlds.SET_TRUTHS`) hold, so that the sets made before them stay the
 # same files.
 LATER_TRUTHS = {
     "track-intervals": track_intervals,
     "track-400-repeats": track_400_repeats,
+}
+# Drills: truths that only the sets naming them hold, and that `make_worlds.WITH_INTERVALS` (every truth and both
+# interval sessions) leaves out, so that a set made from that list stays the same files.
+DRILL_TRUTHS = {
+    "shuttles": shuttles,
 }
 TRUTHS = {
     "corners-run": corners_run,
