@@ -383,7 +383,10 @@ SETS = {
     # Made for a rest's edges taken in for as long as the rest's own fixes once stayed away from its centre (worked
     # out on `rest-ends-final`): every generator and truth, both interval truths, scored once.
     "rest-wait-final": (ALL_GENERATORS, [3251, 3252, 3253]),
+    # Made for a rest's jitter measured across a sparse recording's own interval (worked out on `rest-ends-final`):
+    # every generator and truth, both interval truths, scored once (passed its rule, not landed).
     "jitter-gap-final": (ALL_GENERATORS, [3301, 3302, 3303]),
+    # The `shuttles` drill alone, to see what the cleaner makes of confined running beside a stop; used for no choice.
     "shuttles-dev": (ALL_GENERATORS, [3351, 3352, 3353]),
 }
 SAMPLINGS = ["1s", "smart", "10s-gaps", "autopause"]
