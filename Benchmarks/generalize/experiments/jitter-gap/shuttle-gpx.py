@@ -8,6 +8,7 @@ noise per axis). Prints the true distance (720 m of walking plus SPEED x 600 s) 
 (a 1 s recording cuts each turn a little). Then `trackdrop check OUT.gpx` gives the length after cleaning.
 """
 import math
+import os
 import random
 import sys
 
@@ -15,9 +16,14 @@ import sys
 def main():
     if len(sys.argv) != 5:
         sys.exit("usage: shuttle-gpx.py LENGTH SPEED SEED OUT.gpx")
-    length, speed, seed, out = float(sys.argv[1]), float(sys.argv[2]), int(sys.argv[3]), sys.argv[4]
-    if length <= 0 or speed <= 0:
+    try:
+        length, speed, seed, out = float(sys.argv[1]), float(sys.argv[2]), int(sys.argv[3]), sys.argv[4]
+    except ValueError:
+        sys.exit("usage: shuttle-gpx.py LENGTH SPEED SEED OUT.gpx (LENGTH in metres, SPEED in m/s, SEED whole)")
+    if not (0 < length < math.inf and 0 < speed < math.inf):
         sys.exit("shuttle-gpx.py: LENGTH and SPEED must be positive")
+    if os.path.exists(out) and not os.path.isfile(out):
+        sys.exit("shuttle-gpx.py: %s exists and is not a regular file" % out)
     rng = random.Random(seed)
 
     def path(t):
@@ -47,7 +53,11 @@ def main():
         y += ey + rng.gauss(0, 1)
         points.append('<trkpt lat="%.7f" lon="%.7f"><time>2026-06-01T08:%02d:%02dZ</time></trkpt>'
                       % (lat0 + y / ky, lon0 + x / kx, t // 60, t % 60))
-    with open(out, "w") as f:
+    try:
+        f = open(out, "w")
+    except OSError as error:
+        sys.exit("shuttle-gpx.py: cannot write %s: %s" % (out, error.strerror))
+    with f:
         f.write('<?xml version="1.0" encoding="UTF-8"?>\n<gpx version="1.1" creator="shuttle-gpx.py" '
                 'xmlns="http://www.topografix.com/GPX/1/1"><trk><name>shuttles</name><type>running</type><trkseg>'
                 + "".join(points) + "</trkseg></trk></gpx>\n")

@@ -12,10 +12,19 @@ import sys
 def main():
     if len(sys.argv) != 3:
         sys.exit("usage: table.py SCORES.json NAME")
-    scores = json.load(open(sys.argv[1]))
+    try:
+        with open(sys.argv[1]) as f:
+            scores = json.load(f)
+    except (OSError, ValueError) as error:
+        sys.exit("table.py: cannot read %s: %s" % (sys.argv[1], error))
     name = sys.argv[2]
-    rows = [(r["generator"], r["sampling"], r[name]["error"], r[name]["floor"], r[name]["max_dev"])
-            for r in scores.values() if name in r]
+    if not isinstance(scores, dict):
+        sys.exit("table.py: %s is not score.py's result" % sys.argv[1])
+    try:
+        rows = [(r["generator"], r["sampling"], r[name]["error"], r[name]["floor"], r[name]["max_dev"])
+                for r in scores.values() if name in r]
+    except (KeyError, TypeError) as error:
+        sys.exit("table.py: %s is not score.py's result (%s)" % (sys.argv[1], error))
     if not rows:
         sys.exit("table.py: no scores for %s in %s" % (name, sys.argv[1]))
     for label, key in (("generator", 0), ("sampling", 1)):
