@@ -133,6 +133,8 @@ The split is fixed here (tuning and held out before any result was looked at, fi
 - shuttles-dev: seeds 3351, 3352 and 3353, the same generators and samplings, the `shuttles` drill only
   (`truths.DRILL_TRUTHS`: confined running beside a place the athlete stands), made to see what the cleaner makes of
   it; used for no choice.
+- shuttle-motion-final: seeds 3401, 3402 and 3403, the same generators and samplings, every truth, both interval truths
+  and the `shuttles` drill, scored once for fixes seen moving kept out of a rest (`experiments/shuttle-motion`).
 """
 import datetime
 import functools
@@ -388,6 +390,9 @@ SETS = {
     "jitter-gap-final": (ALL_GENERATORS, [3301, 3302, 3303]),
     # The `shuttles` drill alone, to see what the cleaner makes of confined running beside a stop; used for no choice.
     "shuttles-dev": (ALL_GENERATORS, [3351, 3352, 3353]),
+    # Made for fixes seen moving kept out of a rest (worked out on `shuttles-dev` and `rest-ends-final`): every
+    # generator and truth, both interval truths and the `shuttles` drill, scored once.
+    "shuttle-motion-final": (ALL_GENERATORS, [3401, 3402, 3403]),
 }
 SAMPLINGS = ["1s", "smart", "10s-gaps", "autopause"]
 # The later sets also sample as a phone app's clock does.
@@ -433,7 +438,8 @@ SET_SAMPLINGS = {"other": SAMPLINGS + ["irregular"], "other-final": SAMPLINGS + 
                  "rest-ends-final": SAMPLINGS + ["irregular", "2hz", "5hz-smooth"],
                  "rest-wait-final": SAMPLINGS + ["irregular", "2hz", "5hz-smooth"],
                  "jitter-gap-final": SAMPLINGS + ["irregular", "2hz", "5hz-smooth"],
-                 "shuttles-dev": SAMPLINGS + ["irregular", "2hz", "5hz-smooth"]}
+                 "shuttles-dev": SAMPLINGS + ["irregular", "2hz", "5hz-smooth"],
+                 "shuttle-motion-final": SAMPLINGS + ["irregular", "2hz", "5hz-smooth"]}
 # Every truth, then both interval sessions on the track.
 WITH_INTERVALS = list(TRUTHS) + list(LATER_TRUTHS)
 # Sets made of some truths only (every truth otherwise).
@@ -447,7 +453,7 @@ SET_TRUTHS = {"walkers-final": ["hike"], "edges-final": ["hike"], "lanes-final":
               "detours-final": WITH_INTERVALS, "one-way-final": WITH_INTERVALS, "moving-anchors-final": WITH_INTERVALS,
               "bridge-final": WITH_INTERVALS, "bridge-sides-final": WITH_INTERVALS, "standing-again": WITH_INTERVALS,
               "rest-ends-final": WITH_INTERVALS, "rest-wait-final": WITH_INTERVALS, "jitter-gap-final": WITH_INTERVALS,
-              "shuttles-dev": ["shuttles"]}
+              "shuttles-dev": ["shuttles"], "shuttle-motion-final": WITH_INTERVALS + ["shuttles"]}
 # Several fixes a second: the times of the whole seconds are whole, the rest carry milliseconds.
 DENSE = {"5hz": 5, "5hz-smooth": 5, "2hz": 2, "2hz-smooth": 2}
 EARTH = 6378137.0

@@ -360,7 +360,8 @@ struct RestStopsTests {
 
     /// Shuttle runs along 20 m at 2 and 3 m/s for ten minutes, straight after a four-minute rest in the same place.
     /// A 40 m box holds them, and they lie in one run with the rest; what keeps them out is their speed, several
-    /// times the rest's wander's. Without that check the rest runs 150 to 530 s into them.
+    /// times the rest's wander's, with or without the motion check (`RestStops.moving`). Without either check the rest
+    /// runs 150 to 530 s into them.
     @Test(arguments: [2.0, 3.0], Array(UInt64(1)...6))
     func shuttleRunsBesideARestAreNotTakenIntoIt(speed: Double, seed: UInt64) throws {
         let s = Self.fixes(seed: seed, seconds: 1440, path: Self.shuttlesAfterARest(speed: speed))
@@ -368,7 +369,8 @@ struct RestStopsTests {
         #expect(!rests.isEmpty)
         // The speed is judged over 50 s either side of a fix, so a rest may reach a few seconds past the stop.
         #expect(rests.allSatisfy { $0.start >= 300 && $0.end <= 560 })
-        let unchecked = RestStops.find(s, profile: .foot, speedFactor: .infinity)
+        #expect(RestStops.find(s, profile: .foot, motion: false).allSatisfy { $0.start >= 300 && $0.end <= 560 })
+        let unchecked = RestStops.find(s, profile: .foot, speedFactor: .infinity, motion: false)
         #expect(unchecked.contains { $0.end > 680 })
     }
 

@@ -112,6 +112,19 @@ enum RestStops {
     /// A rest's edge is taken in until this many seconds pass without a fix that near its centre, or as long as the
     /// rest's own fixes once stayed further out, whichever is longer (see `takeInEdges`).
     static let edgeSeconds = 10.0
+    /// The least time between two fixes for their displacement to count as a step in `moving`, and between a fix and
+    /// each neighbour of the chord its jitter is measured from, seconds: a recording of several fixes a second is
+    /// judged on fixes about a second apart, as one of a fix a second is.
+    static let motionLag = 1.0
+    /// `moving` judges each fix on the steps and the jitter of the fixes within this many seconds either side of it.
+    static let motionHalf = 10.0
+    /// The least speed of the fixes' smooth part for them to be moving, m/s: the root of their mean squared step speed
+    /// once white noise's share (four thirds of their mean squared jitter) is taken out (see `moving`).
+    static let motionSpeed = 1.2
+    /// And the least ratio of the fixes' step speed to their jitter (root mean squares, see `moving`).
+    static let motionRatio = 2.0
+    /// A run of moving fixes shorter than this many seconds is left out (see `moving`).
+    static let motionRun = 15.0
 
     /// A rest: from `start` to `end` (seconds, the times of its first and last fix), centred at (`x`, `y`).
     struct Rest: Equatable {
@@ -123,11 +136,13 @@ enum RestStops {
     /// test has nothing to see. Linear in the number of fixes (sliding minima and maxima, prefix sums), but for the
     /// trimmed boxes, which keep each window's fixes sorted: linear in the number of fixes times a window's, at most
     /// `trimmedSortedValues`.
-    /// `wideSides`, `speedFactor`, `jitterSeconds`, `persistence` and `trimmedShare` are parameters for tests only.
+    /// No fix seen moving is at rest (`moving`; `motion` false: not checked).
+    /// `wideSides`, `speedFactor`, `jitterSeconds`, `persistence`, `trimmedShare` and `motion` are parameters for tests
+    /// only.
     static func find(
         _ s: [CleaningSample], profile: SportProfile, wideSides: [Double] = wideSides,
         speedFactor: Double = speedFactor, jitterSeconds: Double = jitterSeconds, persistence: Double = persistence,
-        trimmedShare: Double = trimmedShare
+        trimmedShare: Double = trimmedShare, motion: Bool = true
     ) -> [Rest] {
         let n = s.count
         guard n >= minimumWindowFixes else { return [] }
@@ -199,6 +214,10 @@ enum RestStops {
                 atRest[i] = speed <= own && (anchored || !held)
             }
             k = end
+        }
+        // Running in place is no rest, however small its box.
+        if motion {
+            for (i, moving) in moving(s).enumerated() where moving { atRest[i] = false }
         }
         // Runs of fixes at rest.
         var rests: [Rest] = []
@@ -290,6 +309,77 @@ enum RestStops {
             out[j].end = s[end].t
         }
         return out
+    }
+
+    /// Whether each fix of `s` is seen moving, however little ground it covers: running back and forth along a few
+    /// metres (a shuttle drill) stays in the 20 m box for minutes, and is a rest to `find`'s boxes, which check no
+    /// speed there (a receiver's smooth error at rest moves at walking pace). Ten minutes of 10 m shuttles beside a
+    /// rest were taken into it whole; the benchmark's `shuttles` drill came out 23 % short (median of 168 files).
+    ///
+    /// What tells running from a wander is how the fixes move from one second to the next against how far each lies
+    /// off the chord of its neighbours a second either side (its jitter). An athlete's motion moves the fixes smoothly:
+    /// a runner at 3 m/s moves them 3 m a second and bends the chord only at the turns. An error moves them roughly:
+    /// white noise of σ metres on each axis gives a mean squared step speed of 4σ² (steps 1 s apart) and a mean
+    /// squared jitter of 3σ²; a first-order Gauss–Markov error gives a step speed at most 1.4 times its jitter, however
+    /// slow it is. So a fix is moving where, over `motionHalf` seconds either side, the fixes' root mean squared step
+    /// speed is at least `motionRatio` times their jitter, and what is left of it once white noise's share is taken out
+    /// (four thirds of the squared jitter) is at least `motionSpeed`: a receiver's smooth error hardly bends the chord,
+    /// but at rest moves the fixes more slowly than that. Steps and jitter count only between fixes at least
+    /// `motionLag` and at most `jitterGap` seconds apart; a fix needs three of each in its window. A run of moving
+    /// fixes shorter than `motionRun` is left out: a rough error's fast moments pass within seconds.
+    ///
+    /// `find` takes no moving fix into a rest; `takeInEdges` does not check motion (bounding its edges by the first
+    /// moving fix cost the rest-ends sets more than it gained). Fixes seconds apart have no jitter to measure, and are
+    /// never moving: a sparse recording's shuttles are left to the boxes. Not seen: shuttles under a phone's white
+    /// noise of a metre or more, whose turns and noise keep the ratio under `motionRatio`, and 10 m shuttles at 3 m/s
+    /// (`Benchmarks/generalize/experiments/shuttle-motion/`).
+    static func moving(_ s: [CleaningSample]) -> [Bool] {
+        let n = s.count
+        var moving = [Bool](repeating: false, count: n)
+        guard n >= 3 else { return moving }
+        // Each fix's squared speed to the first fix `motionLag` or more later, and its squared distance from the chord
+        // of that fix and the last fix `motionLag` or more before it, summed from the first fix with how many count.
+        var speed = [Double](repeating: 0, count: n + 1), speeds = speed, jitter = speed, jitters = speed
+        var next = 0, previous = 0
+        for k in 0..<n {
+            speed[k + 1] = speed[k]; speeds[k + 1] = speeds[k]
+            jitter[k + 1] = jitter[k]; jitters[k + 1] = jitters[k]
+            next = max(next, k + 1)
+            while next < n, s[next].t < s[k].t + motionLag { next += 1 }
+            guard next < n, s[next].t - s[k].t <= jitterGap else { continue }
+            let after = s[next].t - s[k].t
+            let dx = s[next].x - s[k].x, dy = s[next].y - s[k].y
+            speed[k + 1] += (dx * dx + dy * dy) / (after * after)
+            speeds[k + 1] += 1
+            while previous + 1 < k, s[previous + 1].t <= s[k].t - motionLag { previous += 1 }
+            let before = s[k].t - s[previous].t
+            guard previous < k, before >= motionLag, before <= jitterGap else { continue }
+            let f = before / (before + after)
+            let rx = s[k].x - s[previous].x - f * (s[next].x - s[previous].x)
+            let ry = s[k].y - s[previous].y - f * (s[next].y - s[previous].y)
+            jitter[k + 1] += rx * rx + ry * ry
+            jitters[k + 1] += 1
+        }
+        var low = 0, high = 0  // the window of the fix judged: low..<high
+        for k in 0..<n {
+            while s[low].t < s[k].t - motionHalf { low += 1 }
+            high = max(high, k)
+            while high < n, s[high].t <= s[k].t + motionHalf { high += 1 }
+            let stepCount = speeds[high] - speeds[low], jitterCount = jitters[high] - jitters[low]
+            guard stepCount >= 3, jitterCount >= 3 else { continue }
+            let v2 = (speed[high] - speed[low]) / stepCount, j2 = (jitter[high] - jitter[low]) / jitterCount
+            moving[k] = v2 - 4 / 3 * j2 >= motionSpeed * motionSpeed && v2 >= motionRatio * motionRatio * j2
+        }
+        // Short runs are a rough error's fast moments.
+        var k = 0
+        while k < n {
+            guard moving[k] else { k += 1; continue }
+            var end = k
+            while end + 1 < n, moving[end + 1] { end += 1 }
+            if s[end].t - s[k].t < motionRun { for i in k...end { moving[i] = false } }
+            k = end + 1
+        }
+        return moving
     }
 
     /// The longest time between two of the fixes `s[fixes]` that lie within `near` metres of a rest's centre
