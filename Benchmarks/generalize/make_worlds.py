@@ -134,7 +134,7 @@ The split is fixed here (tuning and held out before any result was looked at, fi
   (`truths.DRILL_TRUTHS`: confined running beside a place the athlete stands), made to see what the cleaner makes of
   it; used for no choice.
 - shuttle-motion-final: seeds 3401, 3402 and 3403, the same generators and samplings, every truth, both interval truths
-  and the `shuttles` drill, scored once for fixes seen moving kept out of a rest (`experiments/shuttle-motion`).
+  and the `shuttles` drill, scored once for fixes seen moving kept out of a rest (landed; `experiments/shuttle-motion`).
 """
 import datetime
 import functools
