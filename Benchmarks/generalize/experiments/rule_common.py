@@ -12,8 +12,19 @@ class Scores:
     """generalize.sh's scores.json (argv[1]) with the base (argv[2]) and candidate (argv[3]) columns."""
 
     def __init__(self, argv):
-        self.scores = json.load(open(argv[1]))
+        if len(argv) != 4:
+            sys.exit("usage: %s SCORES.json BASE CANDIDATE" % argv[0])
+        try:
+            with open(argv[1]) as f:
+                self.scores = json.load(f)
+        except (OSError, ValueError) as e:
+            sys.exit("%s: cannot read the scores %s: %s" % (argv[0], argv[1], e))
         self.base, self.cand = argv[2], argv[3]
+        if not isinstance(self.scores, dict) or not all(
+                isinstance(v, dict) and isinstance(v.get(self.base), dict) and isinstance(v.get(self.cand), dict)
+                for v in self.scores.values()):
+            sys.exit("%s: %s is not score.py's scores with columns %s and %s"
+                     % (argv[0], argv[1], self.base, self.cand))
         self.files = list(self.scores.values())
 
     @staticmethod
