@@ -331,8 +331,10 @@ enum RestStops {
     /// `find` takes no moving fix into a rest; `takeInEdges` does not check motion (bounding its edges by the first
     /// moving fix cost the rest-ends sets more than it gained). Fixes seconds apart have no jitter to measure, and are
     /// never moving: a sparse recording's shuttles are left to the boxes. Not seen: shuttles under a phone's white
-    /// noise of a metre or more, whose turns and noise keep the ratio under `motionRatio`, and 10 m shuttles at 3 m/s
-    /// (`Benchmarks/generalize/experiments/shuttle-motion/`).
+    /// noise of a metre or more, whose turns and noise keep the ratio under `motionRatio`, and 10 m shuttles at 3 m/s.
+    /// Seen wrongly: a fast, large wander (5 to 8 m over 5 s) that the device smooths moves the fixes smoothly and fast
+    /// enough, and up to half of such a rest is taken for motion (`RestMotionTests`;
+    /// `Benchmarks/generalize/experiments/shuttle-motion/`).
     static func moving(_ s: [CleaningSample]) -> [Bool] {
         let n = s.count
         var moving = [Bool](repeating: false, count: n)
