@@ -135,6 +135,8 @@ The split is fixed here (tuning and held out before any result was looked at, fi
   it; used for no choice.
 - shuttle-motion-final: seeds 3401, 3402 and 3403, the same generators and samplings, every truth, both interval truths
   and the `shuttles` drill, scored once for fixes seen moving kept out of a rest (landed; `experiments/shuttle-motion`).
+- shuttle-axis-final: seeds 3451, 3452 and 3453, the same generators, samplings and truths, scored once for that check
+  judged on the smooth part's ratio to the jitter and on the way the fixes move (`experiments/shuttle-motion`).
 """
 import datetime
 import functools
@@ -393,6 +395,9 @@ SETS = {
     # Made for fixes seen moving kept out of a rest (worked out on `shuttles-dev` and `rest-ends-final`): every
     # generator and truth, both interval truths and the `shuttles` drill, scored once.
     "shuttle-motion-final": (ALL_GENERATORS, [3401, 3402, 3403]),
+    # Made for that check judged on the smooth part's ratio to the jitter and on the way the fixes move (worked out on
+    # `shuttles-dev` and `rest-ends-final`): every generator and truth, both interval truths and the drill, scored once.
+    "shuttle-axis-final": (ALL_GENERATORS, [3451, 3452, 3453]),
 }
 SAMPLINGS = ["1s", "smart", "10s-gaps", "autopause"]
 # The later sets also sample as a phone app's clock does.
@@ -439,7 +444,8 @@ SET_SAMPLINGS = {"other": SAMPLINGS + ["irregular"], "other-final": SAMPLINGS + 
                  "rest-wait-final": SAMPLINGS + ["irregular", "2hz", "5hz-smooth"],
                  "jitter-gap-final": SAMPLINGS + ["irregular", "2hz", "5hz-smooth"],
                  "shuttles-dev": SAMPLINGS + ["irregular", "2hz", "5hz-smooth"],
-                 "shuttle-motion-final": SAMPLINGS + ["irregular", "2hz", "5hz-smooth"]}
+                 "shuttle-motion-final": SAMPLINGS + ["irregular", "2hz", "5hz-smooth"],
+                 "shuttle-axis-final": SAMPLINGS + ["irregular", "2hz", "5hz-smooth"]}
 # Every truth, then both interval sessions on the track.
 WITH_INTERVALS = list(TRUTHS) + list(LATER_TRUTHS)
 # Sets made of some truths only (every truth otherwise).
@@ -453,7 +459,8 @@ SET_TRUTHS = {"walkers-final": ["hike"], "edges-final": ["hike"], "lanes-final":
               "detours-final": WITH_INTERVALS, "one-way-final": WITH_INTERVALS, "moving-anchors-final": WITH_INTERVALS,
               "bridge-final": WITH_INTERVALS, "bridge-sides-final": WITH_INTERVALS, "standing-again": WITH_INTERVALS,
               "rest-ends-final": WITH_INTERVALS, "rest-wait-final": WITH_INTERVALS, "jitter-gap-final": WITH_INTERVALS,
-              "shuttles-dev": ["shuttles"], "shuttle-motion-final": WITH_INTERVALS + ["shuttles"]}
+              "shuttles-dev": ["shuttles"], "shuttle-motion-final": WITH_INTERVALS + ["shuttles"],
+              "shuttle-axis-final": WITH_INTERVALS + ["shuttles"]}
 # Several fixes a second: the times of the whole seconds are whole, the rest carry milliseconds.
 DENSE = {"5hz": 5, "5hz-smooth": 5, "2hz": 2, "2hz-smooth": 2}
 EARTH = 6378137.0

@@ -121,8 +121,14 @@ enum RestStops {
     /// The least speed of the fixes' smooth part for them to be moving, m/s: the root of their mean squared step speed
     /// once white noise's share (four thirds of their mean squared jitter) is taken out (see `moving`).
     static let motionSpeed = 1.2
-    /// And the least ratio of the fixes' step speed to their jitter (root mean squares, see `moving`).
-    static let motionRatio = 2.0
+    /// And the least ratio of that smooth part's mean square to the fixes' mean squared jitter (see `moving`).
+    static let motionSmoothRatio = 1.0
+    /// `moving` judges the way the fixes move, back and forth along a line or every way, over this many seconds
+    /// either side of a fix.
+    static let motionAxisHalf = 30.0
+    /// The most the fixes' steps may spread across their main direction: the ratio of the smaller to the larger mean
+    /// squared step speed along the two principal axes (see `moving`).
+    static let motionAxisRatio = 0.5
     /// A run of moving fixes shorter than this many seconds is left out (see `moving`).
     static let motionRun = 15.0
 
@@ -320,32 +326,41 @@ enum RestStops {
     /// off the chord of its neighbours a second either side (its jitter). An athlete's motion moves the fixes smoothly:
     /// a runner at 3 m/s moves them 3 m a second and bends the chord only at the turns. An error moves them roughly:
     /// white noise of σ metres on each axis gives a mean squared step speed of 4σ² (steps 1 s apart) and a mean
-    /// squared jitter of 3σ²; a first-order Gauss–Markov error gives a step speed at most 1.4 times its jitter, however
-    /// slow it is. So a fix is moving where, over `motionHalf` seconds either side, the fixes' root mean squared step
-    /// speed is at least `motionRatio` times their jitter, and what is left of it once white noise's share is taken out
-    /// (four thirds of the squared jitter) is at least `motionSpeed`: a receiver's smooth error hardly bends the chord,
-    /// but at rest moves the fixes more slowly than that. Steps and jitter count only between fixes at least
-    /// `motionLag` and at most `jitterGap` seconds apart; a fix needs three of each in its window. A run of moving
-    /// fixes shorter than `motionRun` is left out: a rough error's fast moments pass within seconds.
+    /// squared jitter of 3σ², all of it taken out by subtracting four thirds of the squared jitter; a first-order
+    /// Gauss–Markov error gives a mean squared step speed at most twice its squared jitter, however slow it is, so
+    /// what is left of it is at most two thirds of that. So a fix is moving where, over `motionHalf` seconds either
+    /// side, the fixes' mean squared step speed less four thirds of their squared jitter (their smooth part) is at
+    /// least `motionSmoothRatio` times that squared jitter and at least `motionSpeed` squared: a receiver's smooth
+    /// error hardly bends the chord, but at rest moves the fixes more slowly than that.
     ///
-    /// `find` takes no moving fix into a rest; `takeInEdges` does not check motion (bounding its edges by the first
-    /// moving fix cost the rest-ends sets more than it gained). Fixes seconds apart have no jitter to measure, and are
-    /// never moving: a sparse recording's shuttles are left to the boxes. Not seen: shuttles under a phone's white
-    /// noise of a metre or more, whose turns and noise keep the ratio under `motionRatio`, and 10 m shuttles at 3 m/s.
-    /// Seen wrongly: a fast, large wander (5 to 8 m over 5 s) that the device smooths moves the fixes smoothly and fast
-    /// enough, and up to half of such a rest is taken for motion (`RestMotionTests`;
-    /// `Benchmarks/generalize/experiments/shuttle-motion/`).
-    static func moving(_ s: [CleaningSample]) -> [Bool] {
+    /// An error the device smooths on its own is smooth too, and a fast one (5 to 8 m over 5 s) moves the fixes faster
+    /// than `motionSpeed`. But it moves them every way, where a runner goes one way or back and forth along one line:
+    /// so a fix is moving only where, over `motionAxisHalf` seconds either side, the fixes' mean squared step speed
+    /// across their main direction is at most `motionAxisRatio` times that along it (the smaller and the larger
+    /// eigenvalue of the steps' velocity second moments). Running round a small loop is not seen moving.
+    ///
+    /// Steps and jitter count only between fixes at least `motionLag` and at most `jitterGap` seconds apart; a fix
+    /// needs three of each in its window. A run of moving fixes shorter than `motionRun` is left out: a rough error's
+    /// fast moments pass within seconds. `find` takes no moving fix into a rest; `takeInEdges` does not check motion
+    /// (bounding its edges by the first moving fix cost the rest-ends sets more than it gained). Fixes seconds apart
+    /// have no jitter to measure, and are never moving: a sparse recording's shuttles are left to the boxes. Seen
+    /// partly: shuttles under a phone's white noise of a metre or more. `smoothRatio` and `axisRatio` are parameters
+    /// for tests only (`RestMotionTests`; `Benchmarks/generalize/experiments/shuttle-motion/`).
+    static func moving(
+        _ s: [CleaningSample], smoothRatio: Double = motionSmoothRatio, axisRatio: Double = motionAxisRatio
+    ) -> [Bool] {
         let n = s.count
         var moving = [Bool](repeating: false, count: n)
         guard n >= 3 else { return moving }
         // Each fix's squared speed to the first fix `motionLag` or more later, and its squared distance from the chord
         // of that fix and the last fix `motionLag` or more before it, summed from the first fix with how many count.
         var speed = [Double](repeating: 0, count: n + 1), speeds = speed, jitter = speed, jitters = speed
+        var east = speed, north = speed, across = speed  // the steps' squared velocities east, north, and their product
         var next = 0, previous = 0
         for k in 0..<n {
             speed[k + 1] = speed[k]; speeds[k + 1] = speeds[k]
             jitter[k + 1] = jitter[k]; jitters[k + 1] = jitters[k]
+            east[k + 1] = east[k]; north[k + 1] = north[k]; across[k + 1] = across[k]
             next = max(next, k + 1)
             while next < n, s[next].t < s[k].t + motionLag { next += 1 }
             guard next < n, s[next].t - s[k].t <= jitterGap else { continue }
@@ -353,6 +368,8 @@ enum RestStops {
             let dx = s[next].x - s[k].x, dy = s[next].y - s[k].y
             speed[k + 1] += (dx * dx + dy * dy) / (after * after)
             speeds[k + 1] += 1
+            east[k + 1] += dx * dx / (after * after); north[k + 1] += dy * dy / (after * after)
+            across[k + 1] += dx * dy / (after * after)
             while previous + 1 < k, s[previous + 1].t <= s[k].t - motionLag { previous += 1 }
             let before = s[k].t - s[previous].t
             guard previous < k, before >= motionLag, before <= jitterGap else { continue }
@@ -363,6 +380,7 @@ enum RestStops {
             jitters[k + 1] += 1
         }
         var low = 0, high = 0  // the window of the fix judged: low..<high
+        var axisLow = 0, axisHigh = 0  // and the longer one its way of moving is judged on
         for k in 0..<n {
             while s[low].t < s[k].t - motionHalf { low += 1 }
             high = max(high, k)
@@ -370,7 +388,16 @@ enum RestStops {
             let stepCount = speeds[high] - speeds[low], jitterCount = jitters[high] - jitters[low]
             guard stepCount >= 3, jitterCount >= 3 else { continue }
             let v2 = (speed[high] - speed[low]) / stepCount, j2 = (jitter[high] - jitter[low]) / jitterCount
-            moving[k] = v2 - 4 / 3 * j2 >= motionSpeed * motionSpeed && v2 >= motionRatio * motionRatio * j2
+            let smooth = v2 - 4 / 3 * j2
+            guard smooth >= motionSpeed * motionSpeed, smooth >= smoothRatio * j2 else { continue }
+            // The way the fixes move over the longer window: their steps' mean squares along the principal axes.
+            while s[axisLow].t < s[k].t - motionAxisHalf { axisLow += 1 }
+            axisHigh = max(axisHigh, k)
+            while axisHigh < n, s[axisHigh].t <= s[k].t + motionAxisHalf { axisHigh += 1 }
+            let xx = east[axisHigh] - east[axisLow], yy = north[axisHigh] - north[axisLow]
+            let xy = across[axisHigh] - across[axisLow]
+            let middle = (xx + yy) / 2, half = (((xx - yy) / 2) * ((xx - yy) / 2) + xy * xy).squareRoot()
+            moving[k] = middle + half > 0 && middle - half <= axisRatio * (middle + half)
         }
         // Short runs are a rough error's fast moments.
         var k = 0
