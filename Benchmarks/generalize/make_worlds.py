@@ -136,7 +136,7 @@ The split is fixed here (tuning and held out before any result was looked at, fi
 - shuttle-motion-final: seeds 3401, 3402 and 3403, the same generators and samplings, every truth, both interval truths
   and the `shuttles` drill, scored once for fixes seen moving kept out of a rest (landed; `experiments/shuttle-motion`).
 - shuttle-axis-final: seeds 3451, 3452 and 3453, the same generators, samplings and truths, scored once for that check
-  judged on the smooth part's ratio to the jitter and on the way the fixes move (`experiments/shuttle-motion`).
+  judged on the smooth part's ratio to the jitter and on the way the fixes move (landed; `experiments/shuttle-motion`).
 """
 import datetime
 import functools

@@ -4,8 +4,8 @@ import Testing
 @testable import TrackKit
 
 /// What `RestStops.moving` sees in the unit cases, printed (it asserts nothing, and is not part of the suite): copy it
-/// into `Tests/TrackKitTests/` and run `swift test --filter MotionCases`, with `smooth-ratio.patch` applied to try the
-/// ratio on the smooth part (`TD_MC=1.0 TD_MRUN=25 swift test --filter MotionCases`; README.md).
+/// into `Tests/TrackKitTests/` and run `swift test --filter MotionCases`. At `84508cc`, with `smooth-ratio.patch`
+/// applied, the patch's switches try the variants (`TD_MC=1.0 TD_MAXIS=0.5 swift test --filter MotionCases`; README.md).
 /// A device at rest ten minutes under eleven phone wanders (sigma/tau/white, eight seeds each): the largest share of
 /// the rest's fixes seen moving, on how many seeds the rests found differ from those without the check, and the
 /// seconds of rest that costs; the same for three fast wanders the device smooths. A receiver at rest and walking:
