@@ -146,6 +146,28 @@ struct RestMotionTests {
         #expect(most <= 70)
     }
 
+    /// Fixes no device should write, but a crafted file could: times out of order, repeated, infinite; positions not
+    /// numbers or infinite. `moving` reads them without failing, one answer per fix, and a track of them is never a
+    /// run of moving fixes where its numbers are not finite.
+    @Test func craftedFixesAreReadWithoutFailing() {
+        let good = RestStopsTests.fixes(seed: 3, seconds: 200, path: Self.shuttles(length: 15, speed: 2))
+        var backwards = good
+        backwards.reverse()
+        var repeated = good
+        for k in repeated.indices { repeated[k].t = 100 }
+        var notNumbers = good
+        for k in stride(from: 0, to: notNumbers.count, by: 7) { notNumbers[k].x = .nan; notNumbers[k].y = .infinity }
+        var infiniteTimes = good
+        infiniteTimes[50].t = .infinity
+        infiniteTimes[51].t = -.infinity
+        for crafted in [backwards, repeated, notNumbers, infiniteTimes] {
+            #expect(RestStops.moving(crafted).count == crafted.count)
+            _ = RestStops.find(crafted, profile: .foot)
+        }
+        #expect(!RestStops.moving(repeated).contains(true))
+        #expect(!RestStops.moving(notNumbers).contains(true))
+    }
+
     /// The same shuttles recorded twice a second (`RestStopsTests.manyTimesASecond`: each fix again half a second
     /// later, both with 0.3 m more white noise) are judged on fixes a second apart, and are seen moving as at one fix
     /// a second: every one of them on this seed. Thinned to a fix every 3 s, no fix has neighbours close enough to
