@@ -14,8 +14,17 @@ import sys
 
 
 def length(path, start, end):
-    """Metres between the fixes of `path` from `start` to `end` seconds after its first fix."""
-    text = open(path).read()
+    """Metres between the fixes of `path` from `start` to `end` seconds after its first fix; None when `path` is not a
+    regular file (a FIFO would block the read) or cannot be read as UTF-8 text."""
+    if not os.path.isfile(path):
+        print(f"shuttle-lengths.py: {path} is not a regular file; left out", file=sys.stderr)
+        return None
+    try:
+        with open(path, encoding="utf-8") as f:
+            text = f.read()
+    except (OSError, UnicodeDecodeError) as error:
+        print(f"shuttle-lengths.py: cannot read {path} ({error}); left out", file=sys.stderr)
+        return None
     fixes = re.findall(r'<trkpt lat="([-\d.]+)" lon="([-\d.]+)">.*?<time>([^<]+)</time>', text, re.S)
     points, first = [], None
     for lat, lon, time in fixes:
@@ -40,7 +49,11 @@ def main():
         other = os.path.join(b, name)
         if len(parts) != 4 or not os.path.exists(other):
             continue
-        rows[(parts[0], int(parts[1]), int(parts[2]))].append((length(path, 540, 1140), length(other, 540, 1140)))
+        if not (parts[1].isdigit() and parts[2].isdigit()):
+            continue
+        pair = (length(path, 540, 1140), length(other, 540, 1140))
+        if None not in pair:
+            rows[(parts[0], int(parts[1]), int(parts[2]))].append(pair)
     if not rows:
         sys.exit("shuttle-lengths.py: no <error>-<length>-<speed>-<seed>.gpx file found in both folders")
     for (error, along, speed), pairs in sorted(rows.items()):
