@@ -98,6 +98,8 @@ run_variants() {
         # shellcheck disable=SC2046 # the environment's words, one NAME=VALUE each
         clean "$W/variant-driver" "$W/$v" $(variant_env "$v")
         score_changed "$v" "$v" | tail -1
+        # A variant that changes no file leaves nothing to table (score_changed has said so).
+        [ -f "$W/scored-$v/scores.json" ] || continue
         python3 "$ROOT/Benchmarks/generalize/experiments/bytruth.py" "$W/scored-$v/scores.json" base "$v"
     done
 }
