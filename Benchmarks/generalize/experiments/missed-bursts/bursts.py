@@ -94,6 +94,8 @@ def one_file(in_dir, out_dir, name, table, listing):
 
 
 def main():
+    # A file name that is not UTF-8 is printed as its own bytes, so that why.py finds the file again.
+    sys.stdout.reconfigure(errors="surrogateescape")
     args = [a for a in sys.argv[1:] if a != "--list"]
     listing = len(args) < len(sys.argv) - 1
     if len(args) not in (2, 3):

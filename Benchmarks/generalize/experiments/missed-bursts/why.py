@@ -61,14 +61,16 @@ def main():
         sys.exit("why.py: %s is no folder" % in_dir)
     if not os.path.isfile(listing) or not os.path.isfile(driver) or not os.access(driver, os.X_OK):
         sys.exit("why.py: %s must be a regular file and %s an executable one" % (listing, driver))
+    # A file name that is not UTF-8 comes back as its own bytes (bursts.py --list writes it so).
+    sys.stdout.reconfigure(errors="surrogateescape")
     counts = Counter()
-    with tempfile.TemporaryDirectory() as scratch, open(listing, encoding="utf-8", errors="replace") as lines:
+    with tempfile.TemporaryDirectory() as scratch, open(listing, encoding="utf-8", errors="surrogateescape") as lines:
         for line in lines:
             parts = line.split()
             try:
                 name, first, peak = parts[0], float(parts[2]), float(parts[7])
             except (IndexError, ValueError):
-                print("why.py: line left out (not bursts.py --list's): %s" % line.strip()[:80], file=sys.stderr)
+                print("why.py: line left out (not bursts.py --list's): %r" % line.strip()[:80], file=sys.stderr)
                 continue
             path = os.path.join(in_dir, name + ".gpx")
             if not os.path.isfile(path):
@@ -80,6 +82,13 @@ def main():
                                      text=True, errors="replace", timeout=300)
             except subprocess.TimeoutExpired:
                 print("why.py: %s timed out" % name, file=sys.stderr)
+                continue
+            if run.returncode != 0:
+                # A file the driver cannot clean says nothing of its bursts (the benchmark's driver, for one, cannot
+                # open a path that is not UTF-8).
+                first = (run.stderr.strip().splitlines() or ["no message"])[-1][:160]
+                print("why.py: %s left out: the driver failed (exit %d): %s" % (name, run.returncode, first),
+                      file=sys.stderr)
                 continue
             kind = classify(run.stderr)
             truth = name.split("_")[1] if name.count("_") >= 3 else "?"
