@@ -45,9 +45,18 @@ sources() {
         | tar -x -C "$2"
 }
 
+# lock_work: holds $W.lock until the script ends (on file descriptor 9), or stops the script with one line where another
+# run holds it: two runs of one experiment on one set share $W, and make_base empties it under the other.
+lock_work() {
+    mkdir -p "$(dirname "$W")"
+    exec 9>"$W.lock"
+    flock -n 9 || { echo "$(basename "$0"): another run is using $W; wait for it to end" >&2; exit 1; }
+}
+
 # make_base REV: the set's files in $W/in (made afresh) and main's cleaner at REV built as $W/base-driver, its sources
-# left in $W/src.
+# left in $W/src. Takes the work folder's lock first (lock_work).
 make_base() {
+    lock_work
     rm -rf "$W"
     mkdir -p "$W/in"
     python3 "$ROOT/Benchmarks/generalize/make_worlds.py" "$W/in" "$SET"

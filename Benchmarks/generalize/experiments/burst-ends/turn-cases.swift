@@ -5,8 +5,9 @@ import Testing
 
 // Bursts with one end in a turn, swept: not a test of the product (it asserts nothing), a table for
 // `Benchmarks/generalize/experiments/burst-ends/README.md`. Run with `variants.patch` applied and this file copied into
-// Tests/TrackKitTests: `swift test --filter TurnCases` writes the table to TD_OUT (default /tmp/turn-cases.txt);
-// with TD_TURN=1 set the filter reads the other end of a clear jump as a turn (`BurstFilter+Turns.swift`).
+// Tests/TrackKitTests: `swift test --filter TurnCases` writes the table to TD_OUT (default /tmp/turn-cases.txt; a path
+// it cannot write fails the run); with TD_TURN=1 set the filter reads the other end of a clear jump as a turn
+// (`BurstFilter+Turns.swift`).
 //
 // Each case: two straight legs, 400 m and then turned by the path's angle; one burst of 30 m (to either side), taken
 // up in 2 s and decaying as exp(-t / decay) after its hold, as the benchmark's multipath generator makes them
@@ -66,6 +67,10 @@ struct TurnCases {
             }
         }
         let path = ProcessInfo.processInfo.environment["TD_OUT"] ?? "/tmp/turn-cases.txt"
-        try? (lines.joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
+        do {
+            try (lines.joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
+        } catch {
+            Issue.record("the table could not be written to \(path): \(error)")
+        }
     }
 }
