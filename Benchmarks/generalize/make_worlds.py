@@ -137,6 +137,8 @@ The split is fixed here (tuning and held out before any result was looked at, fi
   and the `shuttles` drill, scored once for fixes seen moving kept out of a rest (landed; `experiments/shuttle-motion`).
 - shuttle-axis-final: seeds 3451, 3452 and 3453, the same generators, samplings and truths, scored once for that check
   judged on the smooth part's ratio to the jitter and on the way the fixes move (landed; `experiments/shuttle-motion`).
+- humps-final: seeds 3501, 3502 and 3503, the same generators, samplings and truths, scored once for short bursts held on
+  one line taken out as humps (`experiments/short-holds`).
 """
 import datetime
 import functools
@@ -398,6 +400,9 @@ SETS = {
     # Made for that check judged on the smooth part's ratio to the jitter and on the way the fixes move (worked out on
     # `shuttles-dev` and `rest-ends-final`): every generator and truth, both interval truths and the drill, scored once.
     "shuttle-axis-final": (ALL_GENERATORS, [3451, 3452, 3453]),
+    # Made for short bursts held on one line, found by the lines either side, an abrupt entry and one held offset
+    # (worked out on `rest-ends-final`): every generator and truth, both interval truths and the drill, scored once.
+    "humps-final": (ALL_GENERATORS, [3501, 3502, 3503]),
 }
 SAMPLINGS = ["1s", "smart", "10s-gaps", "autopause"]
 # The later sets also sample as a phone app's clock does.
@@ -445,7 +450,8 @@ SET_SAMPLINGS = {"other": SAMPLINGS + ["irregular"], "other-final": SAMPLINGS + 
                  "jitter-gap-final": SAMPLINGS + ["irregular", "2hz", "5hz-smooth"],
                  "shuttles-dev": SAMPLINGS + ["irregular", "2hz", "5hz-smooth"],
                  "shuttle-motion-final": SAMPLINGS + ["irregular", "2hz", "5hz-smooth"],
-                 "shuttle-axis-final": SAMPLINGS + ["irregular", "2hz", "5hz-smooth"]}
+                 "shuttle-axis-final": SAMPLINGS + ["irregular", "2hz", "5hz-smooth"],
+                 "humps-final": SAMPLINGS + ["irregular", "2hz", "5hz-smooth"]}
 # Every truth, then both interval sessions on the track.
 WITH_INTERVALS = list(TRUTHS) + list(LATER_TRUTHS)
 # Sets made of some truths only (every truth otherwise).
@@ -460,7 +466,7 @@ SET_TRUTHS = {"walkers-final": ["hike"], "edges-final": ["hike"], "lanes-final":
               "bridge-final": WITH_INTERVALS, "bridge-sides-final": WITH_INTERVALS, "standing-again": WITH_INTERVALS,
               "rest-ends-final": WITH_INTERVALS, "rest-wait-final": WITH_INTERVALS, "jitter-gap-final": WITH_INTERVALS,
               "shuttles-dev": ["shuttles"], "shuttle-motion-final": WITH_INTERVALS + ["shuttles"],
-              "shuttle-axis-final": WITH_INTERVALS + ["shuttles"]}
+              "shuttle-axis-final": WITH_INTERVALS + ["shuttles"], "humps-final": WITH_INTERVALS + ["shuttles"]}
 # Several fixes a second: the times of the whole seconds are whole, the rest carry milliseconds.
 DENSE = {"5hz": 5, "5hz-smooth": 5, "2hz": 2, "2hz-smooth": 2}
 EARTH = 6378137.0
