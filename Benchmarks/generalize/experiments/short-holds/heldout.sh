@@ -2,13 +2,13 @@
 # The held-out run of this experiment: the set made by make_worlds.py, the cleaner of BASE_REV (main before the change)
 # and of CAND_REV (the change) each run on every file, score.py on the files whose output differs (a file written the
 # same bytes by both scores the same), then this folder's rule.py: variant-drivers.sh's heldout.
-#   humps-final (2026-12-07): BASE_REV 456f0a5, CAND_REV 99477df.
+#   humps-final (2026-12-07): BASE_REV 456f0a5, CAND_REV 001b152 (99477df was lost unscored; see the rule).
 # Usage: bash Benchmarks/generalize/experiments/short-holds/heldout.sh [SET]   (W=<work folder> to put it elsewhere)
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/../../../.." && pwd)
 SET=${1:-humps-final}
 case $SET in
-    humps-final) BASE_REV=${BASE_REV:-456f0a5} CAND_REV=${CAND_REV:-99477df} ;;
+    humps-final) BASE_REV=${BASE_REV:-456f0a5} CAND_REV=${CAND_REV:-001b152} ;;
     *) echo "heldout.sh: no held-out run of this experiment on '$SET'" >&2; exit 2 ;;
 esac
 W=${W:-$ROOT/Benchmarks/work/generalize/$SET-parts}
