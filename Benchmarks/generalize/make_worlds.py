@@ -138,7 +138,7 @@ The split is fixed here (tuning and held out before any result was looked at, fi
 - shuttle-axis-final: seeds 3451, 3452 and 3453, the same generators, samplings and truths, scored once for that check
   judged on the smooth part's ratio to the jitter and on the way the fixes move (landed; `experiments/shuttle-motion`).
 - humps-final: seeds 3501, 3502 and 3503, the same generators, samplings and truths, scored once for short bursts held on
-  one line taken out as humps (`experiments/short-holds`).
+  one line taken out as humps (did not land: shuttle sets read as humps; `experiments/short-holds`).
 """
 import datetime
 import functools

@@ -2,7 +2,9 @@
 # The held-out run of this experiment: the set made by make_worlds.py, the cleaner of BASE_REV (main before the change)
 # and of CAND_REV (the change) each run on every file, score.py on the files whose output differs (a file written the
 # same bytes by both scores the same), then this folder's rule.py: variant-drivers.sh's heldout.
-#   humps-final (2026-12-07): BASE_REV 456f0a5, CAND_REV 001b152 (99477df was lost unscored; see the rule).
+#   humps-final (2026-12-07): BASE_REV 456f0a5, CAND_REV 001b152 (99477df was lost unscored; see the rule); did not
+#   land (README.md). 001b152 is variants.patch applied to 508f63a, on a branch of the checkout it was made in: to run
+#   this again elsewhere, commit the patch on 508f63a and give that commit as CAND_REV.
 # Usage: bash Benchmarks/generalize/experiments/short-holds/heldout.sh [SET]   (W=<work folder> to put it elsewhere)
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/../../../.." && pwd)
