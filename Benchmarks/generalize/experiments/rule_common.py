@@ -3,6 +3,8 @@
 candidate columns named on the command line, the sums the rules are judged on, and what they report after their
 conditions."""
 import json
+import os
+import stat
 import sys
 
 TRACKS = {"track-400m", "track-400-repeats", "track-intervals"}
@@ -15,6 +17,9 @@ class Scores:
         if len(argv) != 4:
             sys.exit("usage: %s SCORES.json BASE CANDIDATE" % argv[0])
         try:
+            # A FIFO or a device would block the read or never end: only a regular file is read.
+            if not stat.S_ISREG(os.stat(argv[1]).st_mode):
+                sys.exit("%s: the scores %s are not a regular file" % (argv[0], argv[1]))
             with open(argv[1]) as f:
                 self.scores = json.load(f)
         except (OSError, ValueError) as e:
