@@ -77,6 +77,14 @@ prepare() {
 # CAND_REV's cleaner built from its sources ($W/cand-driver), each run on every file of the set ($W/base, $W/NAME), the
 # files whose output differs scored (score_changed), then the rule script RULE on their scores.
 heldout() {
+    # Both commits first: make_base empties the work folder and builds for minutes before the candidate is looked up.
+    local rev
+    for rev in "$1" "$2"; do
+        git -C "$ROOT" rev-parse -q --verify "$rev^{commit}" >/dev/null || {
+            echo "$(basename "$0"): no commit $rev in $ROOT (give BASE_REV or CAND_REV as one that is there)" >&2
+            exit 2
+        }
+    done
     make_base "$1"
     sources "$2" "$W/cand-src"
     build "$W/cand-src" "$W/cand-driver"
