@@ -139,6 +139,8 @@ The split is fixed here (tuning and held out before any result was looked at, fi
   judged on the smooth part's ratio to the jitter and on the way the fixes move (landed; `experiments/shuttle-motion`).
 - humps-final: seeds 3501, 3502 and 3503, the same generators, samplings and truths, scored once for short bursts held on
   one line taken out as humps (did not land: shuttle sets read as humps; `experiments/short-holds`).
+- wander-phase-final: seeds 3551, 3552 and 3553, the same generators, samplings and truths, scored once for the
+  smoothing's wander model phased in over a band of its gain per point (`experiments/wander-phase`).
 """
 import datetime
 import functools
@@ -403,6 +405,9 @@ SETS = {
     # Made for short bursts held on one line, found by the lines either side, an abrupt entry and one held offset
     # (worked out on `rest-ends-final`): every generator and truth, both interval truths and the drill, scored once.
     "humps-final": (ALL_GENERATORS, [3501, 3502, 3503]),
+    # Made for the wander model phased in between a gain per point of 0.05 and 0.12 (worked out on the spent
+    # `humps-final` and `shuttles-dev`): every generator and truth, both interval truths and the drill, scored once.
+    "wander-phase-final": (ALL_GENERATORS, [3551, 3552, 3553]),
 }
 SAMPLINGS = ["1s", "smart", "10s-gaps", "autopause"]
 # The later sets also sample as a phone app's clock does.
@@ -451,7 +456,8 @@ SET_SAMPLINGS = {"other": SAMPLINGS + ["irregular"], "other-final": SAMPLINGS + 
                  "shuttles-dev": SAMPLINGS + ["irregular", "2hz", "5hz-smooth"],
                  "shuttle-motion-final": SAMPLINGS + ["irregular", "2hz", "5hz-smooth"],
                  "shuttle-axis-final": SAMPLINGS + ["irregular", "2hz", "5hz-smooth"],
-                 "humps-final": SAMPLINGS + ["irregular", "2hz", "5hz-smooth"]}
+                 "humps-final": SAMPLINGS + ["irregular", "2hz", "5hz-smooth"],
+                 "wander-phase-final": SAMPLINGS + ["irregular", "2hz", "5hz-smooth"]}
 # Every truth, then both interval sessions on the track.
 WITH_INTERVALS = list(TRUTHS) + list(LATER_TRUTHS)
 # Sets made of some truths only (every truth otherwise).
@@ -466,7 +472,8 @@ SET_TRUTHS = {"walkers-final": ["hike"], "edges-final": ["hike"], "lanes-final":
               "bridge-final": WITH_INTERVALS, "bridge-sides-final": WITH_INTERVALS, "standing-again": WITH_INTERVALS,
               "rest-ends-final": WITH_INTERVALS, "rest-wait-final": WITH_INTERVALS, "jitter-gap-final": WITH_INTERVALS,
               "shuttles-dev": ["shuttles"], "shuttle-motion-final": WITH_INTERVALS + ["shuttles"],
-              "shuttle-axis-final": WITH_INTERVALS + ["shuttles"], "humps-final": WITH_INTERVALS + ["shuttles"]}
+              "shuttle-axis-final": WITH_INTERVALS + ["shuttles"], "humps-final": WITH_INTERVALS + ["shuttles"],
+              "wander-phase-final": WITH_INTERVALS + ["shuttles"]}
 # Several fixes a second: the times of the whole seconds are whole, the rest carry milliseconds.
 DENSE = {"5hz": 5, "5hz-smooth": 5, "2hz": 2, "2hz-smooth": 2}
 EARTH = 6378137.0

@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# The wander model phased in over a band of its gain per point, on a set already cleaned by main: $W/in (the set's
+# files) and $W/base (main's output) must be there. The driver is 6010cea's cleaner with variants.patch applied
+# (TD_WLO, TD_WHI: the band; TD_WDBG: one line per fit on stderr with its gain and weight), built once as
+# $W/phase-driver. Every file is cleaned with the band LO-HI into $W/NAME (each fit's line in $W/gain-NAME), the files
+# that differ from main's are scored (variant-drivers.sh's score_changed) and judged by rule.py.
+# A band equal at both ends (LO = HI = 0.05) gives main's bytes: weight 0 at or below LO, 1 above.
+# Usage: W=<work folder> SET=<set> bash variants.sh NAME LO HI
+#   (run 2026-12-07 as b28 0.02 0.08, u08 0.05 0.08, u12 0.05 0.12, u20 0.05 0.20 on humps-final and shuttles-dev)
+set -euo pipefail
+ROOT=$(cd "$(dirname "$0")/../../../.." && pwd)
+HERE=$ROOT/Benchmarks/generalize/experiments/wander-phase
+[ $# -eq 3 ] || { echo "usage: W=<work folder> SET=<set> bash variants.sh NAME LO HI" >&2; exit 2; }
+name=$1; lo=$2; hi=$3
+: "${W:?W: the work folder, holding in/ and base/}" "${SET:?SET: the name of the set}"
+[ -d "$W/in" ] && [ -d "$W/base" ] || { echo "variants.sh: $W has no in/ and base/" >&2; exit 2; }
+source "$ROOT/Benchmarks/generalize/experiments/variant-drivers.sh"
+if [ ! -x "$W/phase-driver" ]; then
+    rm -rf "$W/phase-src"
+    sources 6010cea "$W/phase-src"
+    (cd "$W/phase-src" && patch -p1 -s < "$HERE/variants.patch")
+    build "$W/phase-src" "$W/phase-driver"
+fi
+rm -rf "${W:?}/$name" "$W/scored-$name" "$W/gain-$name"
+mkdir -p "$W/$name" "$W/gain-$name"
+ls "$W/in"/*.gpx | TD_WLO=$lo TD_WHI=$hi TD_WDBG=1 xargs -P "$(nproc)" -I{} sh -c \
+    'b=$(basename "$1" .gpx); "$2/phase-driver" "$1" "$2/$3/$b.gpx" > /dev/null 2> "$2/gain-$3/$b.txt"' _ {} "$W" "$name"
+score_changed "$name" "$name" | tail -1
+if [ -f "$W/scored-$name/scores.json" ]; then
+    python3 "$HERE/rule.py" "$W/scored-$name/scores.json" base "$name"
+fi
