@@ -140,7 +140,8 @@ The split is fixed here (tuning and held out before any result was looked at, fi
 - humps-final: seeds 3501, 3502 and 3503, the same generators, samplings and truths, scored once for short bursts held on
   one line taken out as humps (did not land: shuttle sets read as humps; `experiments/short-holds`).
 - wander-phase-final: seeds 3551, 3552 and 3553, the same generators, samplings and truths, scored once for the
-  smoothing's wander model phased in over a band of its gain per point (`experiments/wander-phase`).
+  smoothing's wander model phased in over a band of its gain per point (did not land: the drill better, the other
+  truths together worse; `experiments/wander-phase`).
 """
 import datetime
 import functools

@@ -4,7 +4,7 @@
 # same bytes by both scores the same), then this folder's rule.py: variant-drivers.sh's heldout.
 #   wander-phase-final (2026-12-07): BASE_REV 84aba1f, CAND_REV f1444d2 (candidate.patch applied to 84aba1f, on a
 #   branch of the checkout it was made in: to run this again elsewhere, commit the patch on 84aba1f and give that
-#   commit as CAND_REV).
+#   commit as CAND_REV). Did not land (README.md).
 # Usage: bash Benchmarks/generalize/experiments/wander-phase/heldout.sh [SET]   (W=<work folder> to put it elsewhere)
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/../../../.." && pwd)

@@ -6,7 +6,7 @@
 # that differ from main's are scored (variant-drivers.sh's score_changed) and judged by rule.py.
 # A band equal at both ends (LO = HI = 0.05) gives main's bytes: weight 0 at or below LO, 1 above.
 # Usage: W=<work folder> SET=<set> bash variants.sh NAME LO HI
-#   (run 2026-12-07 as b28 0.02 0.08, u08 0.05 0.08, u12 0.05 0.12, u20 0.05 0.20 on humps-final and shuttles-dev)
+#   The README's bands were run by earlier forms of this script on humps-final and shuttles-dev (README, Development).
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/../../../.." && pwd)
 HERE=$ROOT/Benchmarks/generalize/experiments/wander-phase
@@ -15,6 +15,7 @@ name=$1; lo=$2; hi=$3
 : "${W:?W: the work folder, holding in/ and base/}" "${SET:?SET: the name of the set}"
 [ -d "$W/in" ] && [ -d "$W/base" ] || { echo "variants.sh: $W has no in/ and base/" >&2; exit 2; }
 source "$ROOT/Benchmarks/generalize/experiments/variant-drivers.sh"
+lock_work  # a second run on the same work folder stops with one line
 if [ ! -x "$W/phase-driver" ]; then
     rm -rf "$W/phase-src"
     sources 6010cea "$W/phase-src"
