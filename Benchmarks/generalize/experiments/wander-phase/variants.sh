@@ -12,6 +12,15 @@ ROOT=$(cd "$(dirname "$0")/../../../.." && pwd)
 HERE=$ROOT/Benchmarks/generalize/experiments/wander-phase
 [ $# -eq 3 ] || { echo "usage: W=<work folder> SET=<set> bash variants.sh NAME LO HI" >&2; exit 2; }
 name=$1; lo=$2; hi=$3
+# The patch reads a band it cannot parse as main's 0.05: a typo would run main's cleaner under the band's name.
+python3 -c 'import sys; lo, hi = float(sys.argv[1]), float(sys.argv[2]); sys.exit(0 if 0 <= lo <= hi else 1)' "$lo" "$hi" \
+    2>/dev/null || { echo "variants.sh: the band LO HI must be two numbers with 0 <= LO <= HI (got '$lo' '$hi')" >&2; exit 2; }
+# NAME's folders are emptied first: never the set, main's output or this script's own.
+case $name in
+    ''|*/*|.|..|in|base|src|phase-src|phase-driver|scored-*|gain-*)
+        echo "variants.sh: NAME must be a plain folder name not used by the set or main's output (got '$name')" >&2
+        exit 2 ;;
+esac
 : "${W:?W: the work folder, holding in/ and base/}" "${SET:?SET: the name of the set}"
 [ -d "$W/in" ] && [ -d "$W/base" ] || { echo "variants.sh: $W has no in/ and base/" >&2; exit 2; }
 source "$ROOT/Benchmarks/generalize/experiments/variant-drivers.sh"
