@@ -25,7 +25,8 @@ esac
 [ -d "$W/in" ] && [ -d "$W/base" ] || { echo "variants.sh: $W has no in/ and base/" >&2; exit 2; }
 source "$ROOT/Benchmarks/generalize/experiments/variant-drivers.sh"
 lock_work  # a second run on the same work folder stops with one line
-if [ ! -x "$W/phase-driver" ]; then
+# Built again when the patch is newer than the driver: a driver left from an earlier patch would score that one.
+if [ ! -x "$W/phase-driver" ] || [ "$HERE/variants.patch" -nt "$W/phase-driver" ]; then
     rm -rf "$W/phase-src"
     sources 6010cea "$W/phase-src"
     (cd "$W/phase-src" && patch -p1 -s < "$HERE/variants.patch")
