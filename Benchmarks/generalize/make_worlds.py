@@ -142,6 +142,9 @@ The split is fixed here (tuning and held out before any result was looked at, fi
 - wander-phase-final: seeds 3551, 3552 and 3553, the same generators, samplings and truths, scored once for the
   smoothing's wander model phased in over a band of its gain per point (did not land: the drill better, the other
   truths together worse; `experiments/wander-phase`).
+- crossings-final: seeds 3601, 3602 and 3603, the same generators and samplings, the three track truths only, scored once
+  for a track run's excursion that would step across the infield decided again from the fixes on the line either side
+  (`experiments/track-crossings`).
 """
 import datetime
 import functools
@@ -409,6 +412,9 @@ SETS = {
     # Made for the wander model phased in between a gain per point of 0.05 and 0.12 (worked out on the spent
     # `humps-final` and `shuttles-dev`): every generator and truth, both interval truths and the drill, scored once.
     "wander-phase-final": (ALL_GENERATORS, [3551, 3552, 3553]),
+    # Made for a track run's excursion that would step across the infield decided again from the fixes on the line
+    # either side (worked out on the spent `wander-phase-final` and `humps-final`): the track truths, scored once.
+    "crossings-final": (ALL_GENERATORS, [3601, 3602, 3603]),
 }
 SAMPLINGS = ["1s", "smart", "10s-gaps", "autopause"]
 # The later sets also sample as a phone app's clock does.
@@ -458,7 +464,8 @@ SET_SAMPLINGS = {"other": SAMPLINGS + ["irregular"], "other-final": SAMPLINGS + 
                  "shuttle-motion-final": SAMPLINGS + ["irregular", "2hz", "5hz-smooth"],
                  "shuttle-axis-final": SAMPLINGS + ["irregular", "2hz", "5hz-smooth"],
                  "humps-final": SAMPLINGS + ["irregular", "2hz", "5hz-smooth"],
-                 "wander-phase-final": SAMPLINGS + ["irregular", "2hz", "5hz-smooth"]}
+                 "wander-phase-final": SAMPLINGS + ["irregular", "2hz", "5hz-smooth"],
+                 "crossings-final": SAMPLINGS + ["irregular", "2hz", "5hz-smooth"]}
 # Every truth, then both interval sessions on the track.
 WITH_INTERVALS = list(TRUTHS) + list(LATER_TRUTHS)
 # Sets made of some truths only (every truth otherwise).
@@ -474,7 +481,8 @@ SET_TRUTHS = {"walkers-final": ["hike"], "edges-final": ["hike"], "lanes-final":
               "rest-ends-final": WITH_INTERVALS, "rest-wait-final": WITH_INTERVALS, "jitter-gap-final": WITH_INTERVALS,
               "shuttles-dev": ["shuttles"], "shuttle-motion-final": WITH_INTERVALS + ["shuttles"],
               "shuttle-axis-final": WITH_INTERVALS + ["shuttles"], "humps-final": WITH_INTERVALS + ["shuttles"],
-              "wander-phase-final": WITH_INTERVALS + ["shuttles"]}
+              "wander-phase-final": WITH_INTERVALS + ["shuttles"],
+              "crossings-final": ["track-400m", "track-400-repeats", "track-intervals"]}
 # Several fixes a second: the times of the whole seconds are whole, the rest carry milliseconds.
 DENSE = {"5hz": 5, "5hz-smooth": 5, "2hz": 2, "2hz-smooth": 2}
 EARTH = 6378137.0
