@@ -137,6 +137,37 @@ struct TrackBridgeTests {
         #expect(abs(drawn - 1.5 * 21) < 3, "\(drawn) m drawn for \(1.5 * 21) m walked")
     }
 
+    /// Running at 5 m/s, a burst of 8 s pulls the fixes 40 m in (past the infield's middle), and the 3 fixes either
+    /// side of it 15 m in: off the line, not far enough in to count with the burst, so no pace is read beside the
+    /// burst, and the 45 m between those two neighbours is more than no pace covers. Each fix at its nearest point of
+    /// the line steps to the far straight and back (main drew two steps of about 74 m). Decided again from the fixes
+    /// on the line either side, each fix of the stretch lies within 3 m of where the athlete was, no step is longer
+    /// than 10 m, and the 75 m run is drawn within 3 m (main: 165–213 m); on either straight and on a bend, either way
+    /// round.
+    @Test(arguments: [(160.0, 1.0), (160.0, -1.0), (200.0, 1.0), (150.0, 1.0), (150.0, -1.0)])
+    func aBurstWithItsNeighboursOffTheLineIsNotDrawnAcross(start: Double, way: Double) throws {
+        var (fixes, truth) = Self.session(seconds: 400, way: way, burst: start...(start + 7)) { t in 10 + 5 * t }
+        let neighbours = Array(Int(start) - 3..<Int(start)) + Array(Int(start) + 8...Int(start) + 10)
+        for k in neighbours {
+            let n = Self.frame.normal(truth[k].x, truth[k].y)
+            fixes[k].x = truth[k].x - 15 * n.x
+            fixes[k].y = truth[k].y - 15 * n.y
+        }
+        var samples = fixes
+        try #require(AthleticsTrack.apply(&samples, gapSeconds: 60) != nil)
+        let from = Int(start) - 4, to = Int(start) + 11
+        for k in from...to {
+            let off = hypot(samples[k].x - truth[k].x, samples[k].y - truth[k].y)
+            #expect(off < 3, "fix \(k) is \(off) m from where the athlete was")
+        }
+        for k in (from + 1)...to {
+            let step = hypot(samples[k].x - samples[k - 1].x, samples[k].y - samples[k - 1].y)
+            #expect(step < 10, "fix \(k) is \(step) m from the one before it, a second earlier")
+        }
+        let drawn = Self.length(samples[from...to])
+        #expect(abs(drawn - 5 * Double(to - from)) < 3, "\(drawn) m drawn for \(5 * (to - from)) m run")
+    }
+
     /// Fixes pulled off the line but not far inside it (12 m out, 12 m in, 30 m out: an outside fix's nearest point of
     /// the line is on its own side) keep their own place along it: over a rest's last 10 s and the 15 s the athlete
     /// speeds up from it (0.4 m/s²), where the time between the fixes either side would put them up to 20 m from where
