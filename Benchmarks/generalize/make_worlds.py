@@ -142,9 +142,9 @@ The split is fixed here (tuning and held out before any result was looked at, fi
 - wander-phase-final: seeds 3551, 3552 and 3553, the same generators, samplings and truths, scored once for the
   smoothing's wander model phased in over a band of its gain per point (did not land: the drill better, the other
   truths together worse; `experiments/wander-phase`).
-- crossings-final: seeds 3601, 3602 and 3603, the same generators and samplings, the three track truths only, scored once
-  for a track run's excursion that would step across the infield decided again from the fixes on the line either side
-  (`experiments/track-crossings`).
+- crossings-final: seeds 3601, 3602 and 3603, the same generators and samplings, the three track truths only, scored
+  once for a track run's excursion that would step across the infield decided again from the fixes on the line either
+  side (landed; `experiments/track-crossings`).
 """
 import datetime
 import functools

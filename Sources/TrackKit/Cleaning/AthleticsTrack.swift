@@ -273,8 +273,8 @@ enum AthleticsTrack {
             guard abs(step) <= 2 * (paces.map(abs).max() ?? 0) * span + backtrackMeters else { return nil }
             return step
         }
-        // Whether the fixes from a to b, each at its nearest point of the line, step across the infield: from one fix to
-        // the next, the nearest points move more than twice `farthestTolerance` further than the fixes do.
+        // Whether the fixes from a to b, each at its nearest point of the line, step across the infield: from one fix
+        // to the next, the nearest points move more than twice `farthestTolerance` further than the fixes do.
         func crosses(_ a: Int, _ b: Int) -> Bool {
             var previous = line.project(position(a).x, position(a).y)
             for j in (a + 1)...b {

@@ -2,7 +2,7 @@
 # The held-out run of this experiment: the set made by make_worlds.py, the cleaner of BASE_REV (main before the change)
 # and of CAND_REV (the change) each run on every file, score.py on the files whose output differs (a file written the
 # same bytes by both scores the same), then this folder's rule.py: variant-drivers.sh's heldout.
-#   crossings-final (2026-12-07): BASE_REV 3fa71e3, CAND_REV 5b2c640 (branch track-crossings; candidate.patch).
+#   crossings-final (2026-12-07, landed as 470838c): BASE_REV 3fa71e3, CAND_REV 5b2c640 (candidate.patch).
 # Usage: bash Benchmarks/generalize/experiments/track-crossings/heldout.sh [SET]   (W=<work folder> to put it elsewhere)
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/../../../.." && pwd)
