@@ -1,7 +1,8 @@
 # Sourced by the experiments' scripts that compare main's cleaner with a patched one on a benchmark set
-# (stretch-segmentation/variants.sh, rest-edges/near.sh, wander-phase/variants.sh, the heldout.sh scripts;
-# loose-lines/variants.sh and collapser-ends/variants.sh through run_variants, at the end). Needs ROOT (the
-# checkout), W (the work folder) and SET (a set make_worlds.py knows) before use, but for run_variants, which sets them.
+# (stretch-segmentation/variants.sh, rest-edges/near.sh, wander-phase/variants.sh, line-bursts-off/measure.sh, the
+# heldout.sh scripts; loose-lines/variants.sh and collapser-ends/variants.sh through run_variants, at the end). Needs
+# ROOT (the checkout), W (the work folder) and SET (a set make_worlds.py knows) before use, but for run_variants, which
+# sets them.
 
 # build SOURCE_ROOT OUT: the cleaning driver of a source tree, as Benchmarks/generalize.sh builds it.
 build() {
