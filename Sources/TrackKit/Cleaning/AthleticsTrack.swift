@@ -285,6 +285,13 @@ enum AthleticsTrack {
             }
             return false
         }
+        // The nearest fix on the line at or before each fix, and at or after it: found once, so that many excursions
+        // with none on the line beside them do not each search the run again.
+        var onBefore = [Int?](repeating: nil, count: run.count), onAfter = [Int?](repeating: nil, count: run.count)
+        for j in 0..<run.count { onBefore[j] = on[j] ? j : j > 0 ? onBefore[j - 1] : nil }
+        for j in stride(from: run.count - 1, through: 0, by: -1) {
+            onAfter[j] = on[j] ? j : j + 1 < run.count ? onAfter[j + 1] : nil
+        }
         var k = 0
         while k < run.count {
             guard astray[k] else { k += 1; continue }
@@ -296,9 +303,8 @@ enum AthleticsTrack {
             var step = decided(a, b)
             if step == nil, crosses(a, b) {
                 // Out to the fixes on the line either side, where the paces are read.
-                while a > 0, !on[a] { a -= 1 }
-                while b < run.count - 1, !on[b] { b += 1 }
-                guard on[a], on[b] else { continue }
+                guard let before = onBefore[a], let after = onAfter[b] else { continue }
+                (a, b) = (before, after)
                 step = decided(a, b)
                 end = max(end, b)
             }
