@@ -145,6 +145,9 @@ The split is fixed here (tuning and held out before any result was looked at, fi
 - crossings-final: seeds 3601, 3602 and 3603, the same generators and samplings, the three track truths only, scored
   once for a track run's excursion that would step across the infield decided again from the fixes on the line either
   side (landed; `experiments/track-crossings`).
+- local-floors-final: seeds 3651, 3652 and 3653, the same generators and samplings, every truth, both interval truths
+  and the drill, scored once for the burst filter's floors read also on the stretch around a jump and its jumps
+  judged also with the velocity read over 30 s (`experiments/local-floors`).
 """
 import datetime
 import functools
@@ -415,6 +418,10 @@ SETS = {
     # Made for a track run's excursion that would step across the infield decided again from the fixes on the line
     # either side (worked out on the spent `wander-phase-final` and `humps-final`): the track truths, scored once.
     "crossings-final": (ALL_GENERATORS, [3601, 3602, 3603]),
+    # Made for the burst filter's floors raised where the stretch around a jump is louder than the run, and its jumps
+    # judged also with the velocity read over 30 s either side (worked out on the spent `wander-phase-final`): every
+    # generator and truth, both interval truths and the drill, scored once.
+    "local-floors-final": (ALL_GENERATORS, [3651, 3652, 3653]),
 }
 SAMPLINGS = ["1s", "smart", "10s-gaps", "autopause"]
 # The later sets also sample as a phone app's clock does.
@@ -465,7 +472,8 @@ SET_SAMPLINGS = {"other": SAMPLINGS + ["irregular"], "other-final": SAMPLINGS + 
                  "shuttle-axis-final": SAMPLINGS + ["irregular", "2hz", "5hz-smooth"],
                  "humps-final": SAMPLINGS + ["irregular", "2hz", "5hz-smooth"],
                  "wander-phase-final": SAMPLINGS + ["irregular", "2hz", "5hz-smooth"],
-                 "crossings-final": SAMPLINGS + ["irregular", "2hz", "5hz-smooth"]}
+                 "crossings-final": SAMPLINGS + ["irregular", "2hz", "5hz-smooth"],
+                 "local-floors-final": SAMPLINGS + ["irregular", "2hz", "5hz-smooth"]}
 # Every truth, then both interval sessions on the track.
 WITH_INTERVALS = list(TRUTHS) + list(LATER_TRUTHS)
 # Sets made of some truths only (every truth otherwise).
@@ -482,7 +490,8 @@ SET_TRUTHS = {"walkers-final": ["hike"], "edges-final": ["hike"], "lanes-final":
               "shuttles-dev": ["shuttles"], "shuttle-motion-final": WITH_INTERVALS + ["shuttles"],
               "shuttle-axis-final": WITH_INTERVALS + ["shuttles"], "humps-final": WITH_INTERVALS + ["shuttles"],
               "wander-phase-final": WITH_INTERVALS + ["shuttles"],
-              "crossings-final": ["track-400m", "track-400-repeats", "track-intervals"]}
+              "crossings-final": ["track-400m", "track-400-repeats", "track-intervals"],
+              "local-floors-final": WITH_INTERVALS + ["shuttles"]}
 # Several fixes a second: the times of the whole seconds are whole, the rest carry milliseconds.
 DENSE = {"5hz": 5, "5hz-smooth": 5, "2hz": 2, "2hz-smooth": 2}
 EARTH = 6378137.0
