@@ -2,7 +2,9 @@
 # The held-out run of this experiment: the set made by make_worlds.py, the cleaner of BASE_REV (main before the change)
 # and of CAND_REV (the change) each run on every file, score.py on the files whose output differs (a file written the
 # same bytes by both scores the same), then this folder's rule.py: variant-drivers.sh's heldout.
-#   local-floors-final (2026-12-07): BASE_REV cccdd52, CAND_REV 7f29fa3 (candidate.patch).
+#   local-floors-final (2026-12-07, rule held, not landed): BASE_REV cccdd52, CAND_REV 7f29fa3 (candidate.patch).
+#   Where the branch that held 7f29fa3 is gone: `git worktree add /tmp/lf cccdd52`, `patch -p1 < candidate.patch`
+#   there, commit, and give that commit as CAND_REV (candidate.patch is the whole diff, so the same tree).
 # Usage: bash Benchmarks/generalize/experiments/local-floors/heldout.sh [SET]   (W=<work folder> to put it elsewhere)
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/../../../.." && pwd)
