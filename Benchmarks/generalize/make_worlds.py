@@ -149,6 +149,9 @@ The split is fixed here (tuning and held out before any result was looked at, fi
   and the drill, scored once for the burst filter's floors read also on the stretch around a jump and its jumps
   judged also with the velocity read over 30 s (its rule held; not landed: the 30 s span refuses a slow-fall burst of
   a suite test; `experiments/local-floors`).
+- local-floors-mend-final: seeds 3701, 3702 and 3703, the same generators, samplings and truths, scored once for that
+  change with the 30 s span judging a jump only where the windows' velocity differs from the span's by more than
+  1.5 m/s (`experiments/local-floors`).
 """
 import datetime
 import functools
@@ -423,6 +426,9 @@ SETS = {
     # judged also with the velocity read over 30 s either side (worked out on the spent `wander-phase-final`): every
     # generator and truth, both interval truths and the drill, scored once.
     "local-floors-final": (ALL_GENERATORS, [3651, 3652, 3653]),
+    # Made for that change with the 30 s span judging a jump only where the windows' velocity differs from the span's
+    # (worked out on the spent `wander-phase-final`): every generator and truth, both interval truths and the drill.
+    "local-floors-mend-final": (ALL_GENERATORS, [3701, 3702, 3703]),
 }
 SAMPLINGS = ["1s", "smart", "10s-gaps", "autopause"]
 # The later sets also sample as a phone app's clock does.
@@ -474,7 +480,8 @@ SET_SAMPLINGS = {"other": SAMPLINGS + ["irregular"], "other-final": SAMPLINGS + 
                  "humps-final": SAMPLINGS + ["irregular", "2hz", "5hz-smooth"],
                  "wander-phase-final": SAMPLINGS + ["irregular", "2hz", "5hz-smooth"],
                  "crossings-final": SAMPLINGS + ["irregular", "2hz", "5hz-smooth"],
-                 "local-floors-final": SAMPLINGS + ["irregular", "2hz", "5hz-smooth"]}
+                 "local-floors-final": SAMPLINGS + ["irregular", "2hz", "5hz-smooth"],
+                 "local-floors-mend-final": SAMPLINGS + ["irregular", "2hz", "5hz-smooth"]}
 # Every truth, then both interval sessions on the track.
 WITH_INTERVALS = list(TRUTHS) + list(LATER_TRUTHS)
 # Sets made of some truths only (every truth otherwise).
@@ -492,7 +499,8 @@ SET_TRUTHS = {"walkers-final": ["hike"], "edges-final": ["hike"], "lanes-final":
               "shuttle-axis-final": WITH_INTERVALS + ["shuttles"], "humps-final": WITH_INTERVALS + ["shuttles"],
               "wander-phase-final": WITH_INTERVALS + ["shuttles"],
               "crossings-final": ["track-400m", "track-400-repeats", "track-intervals"],
-              "local-floors-final": WITH_INTERVALS + ["shuttles"]}
+              "local-floors-final": WITH_INTERVALS + ["shuttles"],
+              "local-floors-mend-final": WITH_INTERVALS + ["shuttles"]}
 # Several fixes a second: the times of the whole seconds are whole, the rest carry milliseconds.
 DENSE = {"5hz": 5, "5hz-smooth": 5, "2hz": 2, "2hz-smooth": 2}
 EARTH = 6378137.0

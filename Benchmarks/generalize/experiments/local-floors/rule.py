@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
-"""The seven conditions `local-floors-final` is judged on (`rule-local-floors-final.md`, written before the set was
-made), from the scores of the files whose output the candidate changed, and `../line-bursts-off/worse.py` on every
-file of the set under both cleaners (the folders beside the scores' folder: `W/in`, `W/base` and `W/NAME` for
-`W/scored-NAME/scores.json`).
+"""The seven conditions `local-floors-final` and `local-floors-mend-final` are judged on (`rule-local-floors-final.md`,
+`rule-local-floors-mend-final.md`, each written before its set was made), from the scores of the files whose output
+the candidate changed, and `../line-bursts-off/worse.py` on every file of the set under both cleaners (the folders
+beside the scores' folder: `W/in`, `W/base` and `W/NAME` for `W/scored-NAME/scores.json`).
 
 Usage: python3 rule.py SCORES.json BASE CANDIDATE   (`.../scored-local/scores.json base local`)
 
