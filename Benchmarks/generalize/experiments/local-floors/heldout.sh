@@ -5,8 +5,9 @@
 #   local-floors-final (2026-12-07, rule held, not landed): BASE_REV cccdd52, CAND_REV 7f29fa3 (candidate.patch).
 #   Where the branch that held 7f29fa3 is gone: `git worktree add /tmp/lf cccdd52`, `patch -p1 < candidate.patch`
 #   there, commit, and give that commit as CAND_REV (candidate.patch is the whole diff, so the same tree).
-#   local-floors-mend-final: BASE_REV c6523cf (main; its Sources are cccdd52's), CAND_REV b696d2f (branch
-#   local-floors-mend: candidate.patch then mend.patch on c6523cf; where it is gone, apply both there and commit).
+#   local-floors-mend-final (2026-12-08, did not land: condition 6): BASE_REV c6523cf (main; its Sources are
+#   cccdd52's), CAND_REV b696d2f (branch local-floors-mend: candidate.patch then mend.patch on c6523cf; where it is
+#   gone, apply both there and commit).
 # Usage: bash Benchmarks/generalize/experiments/local-floors/heldout.sh [SET]   (W=<work folder> to put it elsewhere)
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/../../../.." && pwd)
