@@ -152,6 +152,8 @@ The split is fixed here (tuning and held out before any result was looked at, fi
 - local-floors-mend-final: seeds 3701, 3702 and 3703, the same generators, samplings and truths, scored once for that
   change with the 30 s span judging a jump only where the windows' velocity differs from the span's by more than
   1.5 m/s (did not land: more of the drill's files rose than fell; `experiments/local-floors`).
+- turn-back-final: seeds 3751, 3752 and 3753, the same generators, samplings and truths, scored once for the burst
+  filter's turn back counted only where the fixes went back faster than the athlete runs (`experiments/turn-back`).
 """
 import datetime
 import functools
@@ -429,6 +431,10 @@ SETS = {
     # Made for that change with the 30 s span judging a jump only where the windows' velocity differs from the span's
     # (worked out on the spent `wander-phase-final`): every generator and truth, both interval truths and the drill.
     "local-floors-mend-final": (ALL_GENERATORS, [3701, 3702, 3703]),
+    # Made for the burst filter's turn back counted only where the fixes went back faster than 1.5 times the athlete's
+    # top speed (worked out on the spent `wander-phase-final`): every generator and truth, both interval truths and
+    # the drill, scored once.
+    "turn-back-final": (ALL_GENERATORS, [3751, 3752, 3753]),
 }
 SAMPLINGS = ["1s", "smart", "10s-gaps", "autopause"]
 # The later sets also sample as a phone app's clock does.
@@ -481,7 +487,8 @@ SET_SAMPLINGS = {"other": SAMPLINGS + ["irregular"], "other-final": SAMPLINGS + 
                  "wander-phase-final": SAMPLINGS + ["irregular", "2hz", "5hz-smooth"],
                  "crossings-final": SAMPLINGS + ["irregular", "2hz", "5hz-smooth"],
                  "local-floors-final": SAMPLINGS + ["irregular", "2hz", "5hz-smooth"],
-                 "local-floors-mend-final": SAMPLINGS + ["irregular", "2hz", "5hz-smooth"]}
+                 "local-floors-mend-final": SAMPLINGS + ["irregular", "2hz", "5hz-smooth"],
+                 "turn-back-final": SAMPLINGS + ["irregular", "2hz", "5hz-smooth"]}
 # Every truth, then both interval sessions on the track.
 WITH_INTERVALS = list(TRUTHS) + list(LATER_TRUTHS)
 # Sets made of some truths only (every truth otherwise).
@@ -500,7 +507,8 @@ SET_TRUTHS = {"walkers-final": ["hike"], "edges-final": ["hike"], "lanes-final":
               "wander-phase-final": WITH_INTERVALS + ["shuttles"],
               "crossings-final": ["track-400m", "track-400-repeats", "track-intervals"],
               "local-floors-final": WITH_INTERVALS + ["shuttles"],
-              "local-floors-mend-final": WITH_INTERVALS + ["shuttles"]}
+              "local-floors-mend-final": WITH_INTERVALS + ["shuttles"],
+              "turn-back-final": WITH_INTERVALS + ["shuttles"]}
 # Several fixes a second: the times of the whole seconds are whole, the rest carry milliseconds.
 DENSE = {"5hz": 5, "5hz-smooth": 5, "2hz": 2, "2hz-smooth": 2}
 EARTH = 6378137.0

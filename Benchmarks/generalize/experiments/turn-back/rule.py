@@ -1,0 +1,63 @@
+#!/usr/bin/env python3
+"""The eight conditions `turn-back-final` is judged on (`rule-turn-back-final.md`, written before the set was made),
+from the scores of the files whose output the candidate changed, and `../line-bursts-off/worse.py` on every file of
+the set under both cleaners (the folders beside the scores' folder: `W/in`, `W/base` and `W/NAME` for
+`W/scored-NAME/scores.json`).
+
+Usage: python3 rule.py SCORES.json BASE CANDIDATE   (`.../scored-turn/scores.json base turn`)
+
+1. the changed files outside the `shuttles` drill: summed |error - floor| no higher (the drill's reported);
+2. files with a point more than 30 m from the truth: fewer than under base;
+3. files of the set with a fix put more than 20 m further from the athlete than the recorded fix (worse.py): fewer;
+4. the `multipath` generator's files with a point over 30 m: no more than under base;
+5. the track truths' files with laps: mean lap |error| not higher by more than 0.05 points;
+6. of the changed files outside the drill, at least as many with |error - floor| down by more than 0.5 points as
+   up, none up by more than 3 points (each rising by more than 1 point listed);
+7. no file gains a point more than 100 m from the truth;
+8. the drill's files with a point over 30 m: fewer than under base.
+Reported, not gated: the drill's distance, summed |error|, files over 100 m, then each changed file.
+"""
+import importlib.util
+import os
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, ".."))
+from rule_common import Scores, balance, changed_files, no_new_far, report_and_verdict, report_error_and_far  # noqa: E402
+
+# Conditions 2 to 5 are `../local-floors/rule.py`'s (loaded by its path: both scripts are named rule.py).
+_path = os.path.join(HERE, "..", "local-floors", "rule.py")
+_spec = importlib.util.spec_from_file_location("local_floors_rule", _path)
+_floors = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(_floors)
+far_fewer, fewer_worse = _floors.far_fewer, _floors.fewer_worse
+laps_not_higher, multipath_far_not_more = _floors.laps_not_higher, _floors.multipath_far_not_more
+
+
+def outside_drill_not_higher(s, number=1):
+    """The changed files outside the drill, summed |error - floor|: no higher. The drill's figure is printed."""
+    a, b = s.total(lambda v: v["truth"] != "shuttles", s.off)
+    print("%d. changed files outside the drill, summed |error - floor|: %.2f -> %.2f" % (number, a, b))
+    da, db = s.total(lambda v: v["truth"] == "shuttles", s.off)
+    print("   reported: the drill's changed files, summed |error - floor|: %.2f -> %.2f" % (da, db))
+    return b <= a
+
+
+def drill_far_fewer(s, number=8):
+    """The drill's files with a point over 30 m: fewer than under base."""
+    a, b = s.total(lambda v: v["truth"] == "shuttles", lambda v, who: v[who]["max_dev"] > 30)
+    print("%d. the drill's files with a point over 30 m: %d -> %d" % (number, a, b))
+    return b < a
+
+
+if __name__ == "__main__":
+    scores = Scores(sys.argv)
+    changed = changed_files(scores)
+    outside = {n: v for n, v in changed.items() if v["truth"] != "shuttles"}
+    rise = lambda v: scores.off(v, scores.cand) - scores.off(v, scores.base)  # noqa: E731
+    verdicts = [outside_drill_not_higher(scores), far_fewer(scores), fewer_worse(scores, sys.argv[1]),
+                multipath_far_not_more(scores), laps_not_higher(scores),
+                balance(scores, outside, rise, " outside the drill", number=6), no_new_far(scores, changed, number=7),
+                drill_far_fewer(scores)]
+    report_error_and_far(scores)
+    report_and_verdict(scores, verdicts, changed)
