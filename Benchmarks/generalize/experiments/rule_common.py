@@ -1,11 +1,15 @@
 """What the held-out rules' scripts (`track-refit/rule.py`, `swapped-times/rule.py`, `ride-spikes/rule.py`,
-`track-one-way/rule.py`, `moving-anchors/rule.py`, `track-bridge/rule.py`) share: a set's scores, the base and
-candidate columns named on the command line, the sums the rules are judged on, and what they report after their
-conditions."""
+`track-one-way/rule.py`, `moving-anchors/rule.py`, `track-bridge/rule.py`, `local-floors/rule.py`,
+`turn-back/rule.py`) share: a set's scores, the base and candidate columns named on the command line, the sums the
+rules are judged on (and `line-bursts-off/worse.py`'s count on both outputs of a whole set), and what they report after
+their conditions."""
 import json
 import os
 import stat
+import subprocess
 import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
 
 TRACKS = {"track-400m", "track-400-repeats", "track-intervals"}
 
@@ -57,6 +61,49 @@ def laps_lower(s, number=2):
     lb = sum(v[s.cand]["lap_mean_abs"] for v in laps) / max(1, len(laps))
     print("%d. track truths (%d files with laps), mean lap |error|: %.4f -> %.4f" % (number, len(laps), la, lb))
     return lb < la
+
+
+def far_fewer(s, number=2):
+    """Files with a point over 30 m: fewer than under base."""
+    a, b = s.total(lambda v: True, lambda v, who: v[who]["max_dev"] > 30)
+    print("%d. files with a point over 30 m: %d -> %d" % (number, a, b))
+    return b < a
+
+
+def files_worse(work, name):
+    """worse.py's count of files with a fix more than 20 m further from the athlete than recorded, or None."""
+    run = subprocess.run([sys.executable, os.path.join(HERE, "line-bursts-off", "worse.py"),
+                          os.path.join(work, "in"), os.path.join(work, name)], capture_output=True, text=True)
+    for line in run.stdout.splitlines():
+        if line.startswith("files with such fixes:"):
+            return int(line.split(":")[1].split()[0])
+    print("   worse.py on %s said: %s" % (name, (run.stderr or run.stdout).strip()[-300:]))
+    return None
+
+
+def fewer_worse(s, scores_path, number=3):
+    """Files of the whole set with a fix put more than 20 m further from the athlete: fewer under the candidate."""
+    work = os.path.dirname(os.path.dirname(os.path.abspath(scores_path)))
+    a, b = files_worse(work, s.base), files_worse(work, s.cand)
+    print("%d. files of the set with a fix more than 20 m further from the athlete than recorded: %s -> %s"
+          % (number, a, b))
+    return a is not None and b is not None and b < a
+
+
+def multipath_far_not_more(s, number=4):
+    """The multipath generator's files with a point over 30 m: no more than under base."""
+    a, b = s.total(lambda v: v["generator"] == "multipath", lambda v, who: v[who]["max_dev"] > 30)
+    print("%d. multipath, files with a point over 30 m: %d -> %d" % (number, a, b))
+    return b <= a
+
+
+def laps_not_higher(s, number=5):
+    """The track truths' mean lap |error| over the changed files with laps: not higher by more than 0.05 points."""
+    laps = [v for v in s.files if v["truth"] in TRACKS and "lap_mean_abs" in v[s.base]]
+    la = sum(v[s.base]["lap_mean_abs"] for v in laps) / max(1, len(laps))
+    lb = sum(v[s.cand]["lap_mean_abs"] for v in laps) / max(1, len(laps))
+    print("%d. track truths (%d files with laps), mean lap |error|: %.4f -> %.4f" % (number, len(laps), la, lb))
+    return lb <= la + 0.05
 
 
 def report_error_and_far(s):

@@ -17,13 +17,12 @@ Usage: python3 rule.py SCORES.json BASE CANDIDATE   (`.../scored-local/scores.js
 Reported, not gated: summed |error|, files over 100 m, then each changed file (`rule_common.report_and_verdict`).
 """
 import os
-import subprocess
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, ".."))
-from rule_common import (TRACKS, Scores, balance, changed_files, no_new_far, report_and_verdict,  # noqa: E402
-                         report_error_and_far)
+from rule_common import (Scores, balance, changed_files, far_fewer, fewer_worse, laps_not_higher,  # noqa: E402
+                         multipath_far_not_more, no_new_far, report_and_verdict, report_error_and_far)
 
 
 def outside_drill_lower(s, number=1):
@@ -35,55 +34,13 @@ def outside_drill_lower(s, number=1):
     return b < a
 
 
-def far_fewer(s, number=2):
-    """Files with a point over 30 m: fewer than under base."""
-    a, b = s.total(lambda v: True, lambda v, who: v[who]["max_dev"] > 30)
-    print("%d. files with a point over 30 m: %d -> %d" % (number, a, b))
-    return b < a
-
-
-def files_worse(work, name):
-    """worse.py's count of files with a fix more than 20 m further from the athlete than recorded, or None."""
-    run = subprocess.run([sys.executable, os.path.join(HERE, "..", "line-bursts-off", "worse.py"),
-                          os.path.join(work, "in"), os.path.join(work, name)], capture_output=True, text=True)
-    for line in run.stdout.splitlines():
-        if line.startswith("files with such fixes:"):
-            return int(line.split(":")[1].split()[0])
-    print("   worse.py on %s said: %s" % (name, (run.stderr or run.stdout).strip()[-300:]))
-    return None
-
-
-def fewer_worse(s, scores_path, number=3):
-    """Files of the whole set with a fix put more than 20 m further from the athlete: fewer under the candidate."""
-    work = os.path.dirname(os.path.dirname(os.path.abspath(scores_path)))
-    a, b = files_worse(work, s.base), files_worse(work, s.cand)
-    print("%d. files of the set with a fix more than 20 m further from the athlete than recorded: %s -> %s"
-          % (number, a, b))
-    return a is not None and b is not None and b < a
-
-
-def multipath_far_not_more(s, number=4):
-    """The multipath generator's files with a point over 30 m: no more than under base."""
-    a, b = s.total(lambda v: v["generator"] == "multipath", lambda v, who: v[who]["max_dev"] > 30)
-    print("%d. multipath, files with a point over 30 m: %d -> %d" % (number, a, b))
-    return b <= a
-
-
-def laps_not_higher(s, number=5):
-    """The track truths' mean lap |error| over the changed files with laps: not higher by more than 0.05 points."""
-    laps = [v for v in s.files if v["truth"] in TRACKS and "lap_mean_abs" in v[s.base]]
-    la = sum(v[s.base]["lap_mean_abs"] for v in laps) / max(1, len(laps))
-    lb = sum(v[s.cand]["lap_mean_abs"] for v in laps) / max(1, len(laps))
-    print("%d. track truths (%d files with laps), mean lap |error|: %.4f -> %.4f" % (number, len(laps), la, lb))
-    return lb <= la + 0.05
-
-
 if __name__ == "__main__":
     scores = Scores(sys.argv)
     changed = changed_files(scores)
     # The drill's distance error moves with what false bursts added to its turns: it is held to the balance, not to
     # the largest rise (`README.md`).
-    rise = lambda v: 0 if v["truth"] == "shuttles" else scores.off(v, scores.cand) - scores.off(v, scores.base)  # noqa: E731
+    rise = lambda v: (0 if v["truth"] == "shuttles"  # noqa: E731
+                      else scores.off(v, scores.cand) - scores.off(v, scores.base))
     verdicts = [outside_drill_lower(scores), far_fewer(scores), fewer_worse(scores, sys.argv[1]),
                 multipath_far_not_more(scores), laps_not_higher(scores),
                 balance(scores, changed, rise, " outside the drill", number=6), no_new_far(scores, changed, number=7)]

@@ -17,21 +17,13 @@ Usage: python3 rule.py SCORES.json BASE CANDIDATE   (`.../scored-turn/scores.jso
 8. the drill's files with a point over 30 m: fewer than under base.
 Reported, not gated: the drill's distance, summed |error|, files over 100 m, then each changed file.
 """
-import importlib.util
 import os
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, ".."))
-from rule_common import Scores, balance, changed_files, no_new_far, report_and_verdict, report_error_and_far  # noqa: E402
-
-# Conditions 2 to 5 are `../local-floors/rule.py`'s (loaded by its path: both scripts are named rule.py).
-_path = os.path.join(HERE, "..", "local-floors", "rule.py")
-_spec = importlib.util.spec_from_file_location("local_floors_rule", _path)
-_floors = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(_floors)
-far_fewer, fewer_worse = _floors.far_fewer, _floors.fewer_worse
-laps_not_higher, multipath_far_not_more = _floors.laps_not_higher, _floors.multipath_far_not_more
+from rule_common import (Scores, balance, changed_files, far_fewer, fewer_worse, laps_not_higher,  # noqa: E402
+                         multipath_far_not_more, no_new_far, report_and_verdict, report_error_and_far)
 
 
 def outside_drill_not_higher(s, number=1):
